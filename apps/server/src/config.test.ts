@@ -1,0 +1,38 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, resolveJwtSecret } from './config';
+
+describe('configuration', () => {
+  it('takes the contract defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.accessTokenTtl).toBe(900);
+    expect(config.refreshTokenTtl).toBe(1_209_600);
+    expect(config.trialDays).toBe(7);
+    expect(config.payments.provider).toBe('sandbox');
+    expect(config.seedDemo).toBe(false);
+    expect(config.maxRecordingBytes).toBe(2048 * 1024 * 1024);
+  });
+
+  it('stops on a bad value with one line naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/^Invalid PORT: /);
+    expect(() => loadConfig({ PAYMENTS_PROVIDER: 'paypal' })).toThrow(/PAYMENTS_PROVIDER/);
+    expect(() => loadConfig({ ICE_SERVERS: 'not json' })).toThrow(/ICE_SERVERS/);
+  });
+
+  it('generates a JWT secret once and keeps it in DATA_DIR', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'mooz-config-'));
+    try {
+      const config = loadConfig({ DATA_DIR: dir });
+      const first = resolveJwtSecret(config);
+      expect(first.length).toBeGreaterThanOrEqual(32);
+      expect(resolveJwtSecret(config)).toBe(first);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

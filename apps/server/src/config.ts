@@ -1,0 +1,123 @@
+// The environment, parsed once with the names and defaults of shared/contract.md. A bad value stops
+// start-up with one line naming the variable.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const DEV_KEY_ID = 'rzp_test_mooz_dev';
+const DEV_KEY_SECRET = 'mooz-dev-key-secret';
+const DEV_WEBHOOK_SECRET = 'mooz-dev-webhook-secret';
+
+const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+const seconds = z.coerce.number().int().positive();
+
+const defaultIceServers = [
+  { urls: ['stun:stun.l.google.com:19302', 'stun:stun1.l.google.com:19302'] },
+];
+
+const iceServer = z.object({
+  urls: z.union([z.string(), z.array(z.string())]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  REDIS_PREFIX: z.string().default('mooz:'),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Mooz <no-reply@mooz.local>'),
+  PAYMENTS_PROVIDER: z.enum(['razorpay', 'sandbox']).default('sandbox'),
+  RAZORPAY_API_URL: z.string().url().default('https://api.razorpay.com'),
+  RAZORPAY_KEY_ID: z.string().min(1).optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL: seconds.default(900),
+  REFRESH_TOKEN_TTL: seconds.default(1_209_600),
+  TRIAL_DAYS: z.coerce.number().int().min(0).default(7),
+  SEED_DEMO: flag.default(false),
+  DEMO_PASSWORD: z.string().min(8).default('mooz-demo-123'),
+  MAX_RECORDING_MB: z.coerce.number().int().positive().default(2048),
+  ICE_SERVERS: z
+    .string()
+    .transform((raw, ctx) => {
+      try {
+        return z.array(iceServer).parse(JSON.parse(raw));
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON list of RTCIceServer objects' });
+        return z.NEVER;
+      }
+    })
+    .optional(),
+  WEB_DIST: z.string().optional(),
+  CORS_ORIGINS: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Rate limits can be raised for benchmarks; never switched off. */
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+});
+
+export type Config = ReturnType<typeof shapeConfig>;
+
+function shapeConfig(env: z.infer<typeof envSchema>) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    payments: {
+      provider: env.PAYMENTS_PROVIDER,
+      apiUrl: env.RAZORPAY_API_URL,
+      keyId: env.RAZORPAY_KEY_ID ?? DEV_KEY_ID,
+      keySecret: env.RAZORPAY_KEY_SECRET ?? DEV_KEY_SECRET,
+      webhookSecret: env.RAZORPAY_WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET,
+      usesDevKeys: !env.RAZORPAY_KEY_ID || !env.RAZORPAY_KEY_SECRET || !env.RAZORPAY_WEBHOOK_SECRET,
+    },
+    jwtSecret: env.JWT_SECRET,
+    accessTokenTtl: env.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: env.REFRESH_TOKEN_TTL,
+    trialDays: env.TRIAL_DAYS,
+    seedDemo: env.SEED_DEMO,
+    demoPassword: env.DEMO_PASSWORD,
+    maxRecordingBytes: env.MAX_RECORDING_MB * 1024 * 1024,
+    iceServers: env.ICE_SERVERS ?? defaultIceServers,
+    webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    corsOrigins: env.CORS_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? [],
+    logLevel: env.LOG_LEVEL,
+    rateLimitScale: env.RATE_LIMIT_SCALE,
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws a ConfigError whose message is one line naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable counts as unset, as shells and .env files usually mean it.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid ${String(issue.path[0])}: ${issue.message}`);
+  }
+  return shapeConfig(parsed.data);
+}
+
+/** JWT_SECRET when set; otherwise one generated on first start and kept in DATA_DIR. */
+export function resolveJwtSecret(config: Config): string {
+  if (config.jwtSecret) return config.jwtSecret;
+  const file = path.join(config.dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,4 @@
+// The whole schema, for drizzle's relational queries and for drizzle-kit.
+export * from './accounts';
+export * from './courses';
+export * from './classes';

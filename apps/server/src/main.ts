@@ -1,0 +1,44 @@
+// Reads the configuration, builds the app, seeds demo data when asked, listens, and shuts down
+// gracefully: stop accepting, finish in-flight requests, close the database.
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { seedDemo } from './db/seed';
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const app = await buildApp(config);
+if (config.payments.usesDevKeys) {
+  app.log.warn('RAZORPAY_KEY_ID / RAZORPAY_KEY_SECRET / RAZORPAY_WEBHOOK_SECRET not set: using development-only keys');
+}
+if (config.seedDemo) {
+  const result = await seedDemo(app.db, { password: config.demoPassword, trialDays: config.trialDays });
+  if (result.seeded) app.log.info('demo data seeded (see README for the demo accounts)');
+}
+
+let closing = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, async () => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: shutting down`);
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took over 10 s: exiting');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    await app.close();
+    process.exit(0);
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`Mooz is ready at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);

@@ -1,0 +1,14 @@
+// argon2id with the OWASP-recommended parameters (19 MiB, 2 passes).
+import { hash, verify, Algorithm } from '@node-rs/argon2';
+
+const options = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+export const hashPassword = (password: string) => hash(password, options);
+
+export async function verifyPassword(hashed: string, password: string): Promise<boolean> {
+  try {
+    return await verify(hashed, password);
+  } catch {
+    return false;
+  }
+}

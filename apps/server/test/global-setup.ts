@@ -1,0 +1,54 @@
+// Prepares one migrated database that every server test copies: a PostgreSQL template database when
+// DATABASE_URL is set (CI), otherwise a PGlite snapshot made with dumpDataDir().
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openPglite, openPostgres } from '../src/db/client';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteSnapshot: string;
+    postgresTemplate: string;
+  }
+}
+
+export const TEMPLATE_DB = 'mooz_test_template';
+
+export default async function setup(project: TestProject) {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    // Leftovers of an interrupted run would block the template; clear them first.
+    const stale = await admin.query<{ datname: string }>(
+      "select datname from pg_database where datname like 'mooz_t_%' or datname = $1",
+      [TEMPLATE_DB],
+    );
+    for (const { datname } of stale.rows) await admin.query(`drop database if exists "${datname}" with (force)`);
+    await admin.query(`create database "${TEMPLATE_DB}"`);
+    const templateUrl = new URL(url);
+    templateUrl.pathname = `/${TEMPLATE_DB}`;
+    const handle = await openPostgres(templateUrl.toString());
+    await handle.close();
+    project.provide('postgresTemplate', TEMPLATE_DB);
+    project.provide('pgliteSnapshot', '');
+    return async () => {
+      await admin.query(`drop database if exists "${TEMPLATE_DB}" with (force)`);
+      await admin.end();
+    };
+  }
+
+  const handle = await openPglite(new PGlite());
+  const client = (handle.db as unknown as { $client: PGlite }).$client;
+  const dump = await client.dumpDataDir('none');
+  await handle.close();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mooz-snapshot-'));
+  const file = path.join(dir, 'snapshot.tar');
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteSnapshot', file);
+  project.provide('postgresTemplate', '');
+  return () => rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,36 @@
+// Numbers the specification and the contract fix. Each appears here once, named.
+export const limits = {
+  /** Toasts (spec §9). */
+  toastSuccessMs: 2000,
+  toastErrorMs: 4000,
+  toastPlainMs: 4000,
+  toastMaxVisible: 20,
+  meetingToastShortMs: 1500,
+  meetingToastMediumMs: 3000,
+  /** Meetings (spec §9). */
+  defaultMeetingCapacity: 10,
+  defaultMeetingName: 'Mooz Meeting',
+  videoBitrateBudgetKbps: 2000,
+  videoBitrateMinKbps: 150,
+  dataChannelBackpressureBytes: 64 * 1024,
+  iceCompletionTimeoutMs: 5000,
+  channelClosingCheckMs: 5000,
+  peerDestroyDelayMs: 1000,
+  chatSoundVolume: 0.3,
+  chatNotificationMaxChars: 45,
+  reconnectGraceMs: 10_000,
+  /** Accounts (contract). */
+  passwordMinLength: 8,
+  otpLength: 6,
+  otpTtlSeconds: 600,
+  otpMaxAttempts: 5,
+  otpResendIntervalSeconds: 60,
+  /** i18n (spec §9). */
+  i18nRetries: 5,
+  i18nRetryBaseMs: 350,
+  i18nMaxParallelReads: 10,
+} as const;
+
+export const languages = ['en', 'fr', 'de', 'pt'] as const;
+export type Language = (typeof languages)[number];
+export const defaultLanguage: Language = 'en';

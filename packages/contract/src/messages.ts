@@ -1,0 +1,36 @@
+// Every message the user can be shown that the specification or the contract fixes, in one place.
+// The web app translates by these exact English strings' keys; the server sends the English text.
+export const messages = {
+  noAccessToken: 'No access token found',
+  noRefreshToken: 'No refresh token found',
+  notFound: 'Not found',
+  validationFailed: 'Some fields are not valid',
+  unexpected: 'Something went wrong on our side. Please try again.',
+  unauthorized: 'Your session has expired. Please log in again.',
+  forbidden: 'You are not allowed to do that',
+  rateLimited: 'Too many attempts. Please wait and try again.',
+  payloadTooLarge: 'The upload is larger than allowed',
+  emailNotVerified: 'Email not verified',
+  invalidCredentials: 'Invalid email or password',
+  paymentVerified: 'Payment verified successfully!',
+  paymentVerificationFailed: 'Payment verification failed',
+  createOrderUndefined: 'Create order endpoint is undefined',
+  recordingUploaded: 'Recording uploaded successfully',
+  recordingUploadFailed: 'Failed to upload recording',
+  failedToFetchCourses: 'Failed to fetch courses',
+  failedToFetchMyCourses: 'Failed to fetch my courses',
+  failedToFetchSessions: 'Failed to fetch sessions',
+  failedToEnroll: 'Failed to enroll',
+  failedToFetchRecordedVideos: 'Failed to fetch recorded videos',
+  somethingWentWrong: 'Something went wrong!',
+  roomNotFound: 'Room not found',
+  roomFull: 'Room is full',
+  notAllowed: 'Not allowed',
+  connectionFailed: 'Connection failed',
+  webrtcUnsupported: 'Your browser does not support WebRTC or it is disabled.',
+  audioAlreadyActive: 'Audio already active',
+  videoAlreadyActive: 'Video already active',
+  screenAlreadyActive: 'Screen capture already active',
+} as const;
+
+export type MessageKey = keyof typeof messages;

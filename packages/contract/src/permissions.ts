@@ -1,0 +1,74 @@
+// The permission rules per role: one source for the server, which enforces them, and the web app,
+// which shows only what they allow. A rule is CASL's {action, subject, inverted?, conditions?,
+// fields?, reason?}. Conditions refer to the caller through `userId`, filled in by rulesFor().
+import { createMongoAbility, type MongoAbility, type RawRuleOf } from '@casl/ability';
+
+export const userTypes = ['student', 'teacher', 'admin'] as const;
+export type UserType = (typeof userTypes)[number];
+
+export type Action = 'manage' | 'create' | 'read' | 'update' | 'delete' | 'join';
+export type Subject =
+  | 'all'
+  | 'Auth'
+  | 'Profile'
+  | 'Course'
+  | 'MyCourse'
+  | 'Enrollment'
+  | 'Session'
+  | 'Recording'
+  | 'StudentDashboard'
+  | 'TeacherDashboard'
+  | 'Bookmark'
+  | 'Meeting'
+  | 'User';
+
+export type AppAbility = MongoAbility<[Action, Subject | Record<string, unknown>]>;
+export type Rule = RawRuleOf<AppAbility>;
+
+/** Logged out: the specification's single default rule. */
+export const guestRules: Rule[] = [{ action: 'read', subject: 'Auth' }];
+
+const signedIn: Rule[] = [
+  { action: 'read', subject: 'Profile' },
+  { action: 'update', subject: 'Profile' },
+  { action: 'read', subject: 'Course' },
+  { action: 'manage', subject: 'Bookmark' },
+  { action: 'create', subject: 'Meeting' },
+  { action: 'join', subject: 'Meeting' },
+];
+
+export function rulesFor(userType: UserType, userId: number): Rule[] {
+  switch (userType) {
+    case 'student':
+      return [
+        ...signedIn,
+        { action: 'read', subject: 'MyCourse' },
+        { action: 'create', subject: 'Enrollment' },
+        { action: 'read', subject: 'Session' },
+        { action: 'read', subject: 'Recording' },
+        { action: 'read', subject: 'StudentDashboard' },
+      ];
+    case 'teacher':
+      return [
+        ...signedIn,
+        { action: 'read', subject: 'MyCourse' },
+        { action: 'create', subject: 'Course' },
+        { action: 'update', subject: 'Course', conditions: { teacher_id: userId } },
+        { action: 'read', subject: 'Session' },
+        { action: 'create', subject: 'Session' },
+        { action: 'read', subject: 'Recording' },
+        { action: 'create', subject: 'Recording' },
+        { action: 'read', subject: 'TeacherDashboard' },
+      ];
+    case 'admin':
+      return [{ action: 'manage', subject: 'all' }];
+  }
+}
+
+export function buildAbility(rules: Rule[]): AppAbility {
+  return createMongoAbility<[Action, Subject | Record<string, unknown>]>(rules);
+}
+
+/** The specification's default denial message. */
+export const denialMessage = (action: string, subject: string) =>
+  `Cannot execute ${action} on ${subject}`;
