@@ -6,13 +6,17 @@ import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { Redis } from 'ioredis';
+import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { resolveJwtSecret } from './config';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client';
 import { registerErrorHandling } from './http/errors-plugin';
 import { registerWebApp } from './http/web-app';
 import { healthRoutes } from './modules/health/routes';
+import { authRoutes } from './modules/auth/routes';
+import { createAuthService } from './modules/auth/service';
+import { createMailer, type Mailer } from './services/mail';
+import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './services/rate-limiter';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,12 +24,16 @@ declare module 'fastify' {
     db: Database;
     jwtSecret: string;
     redis: Redis | null;
+    mailer: Mailer;
+    rateLimiter: RateLimiter;
   }
 }
 
 export interface AppDependencies {
   /** A database opened by the caller (tests); otherwise the app opens one from the config and closes it. */
   database?: DatabaseHandle;
+  /** Outgoing mail; by default SMTP or the outbox, as configured. */
+  mailer?: Mailer;
 }
 
 const contentSecurityPolicy = {
@@ -52,6 +60,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+    // Behind a load balancer the client's address comes from X-Forwarded-For.
+    trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -65,8 +76,14 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('jwtSecret', resolveJwtSecret(config));
-  app.decorate('redis', null);
   if (!deps.database) app.addHook('onClose', () => database.close());
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  app.decorate('redis', redis);
+  app.decorate('rateLimiter', redis ? redisRateLimiter(redis, config.redisPrefix) : memoryRateLimiter());
+  app.decorate('mailer', deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }));
+  app.decorateRequest('user', null);
 
   await app.register(helmet, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
   await app.register(cors, {
@@ -84,6 +101,17 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(healthRoutes, { prefix: '/api' });
+  const auth = createAuthService({
+    db: app.db,
+    mailer: app.mailer,
+    limiter: app.rateLimiter,
+    jwtSecret: app.jwtSecret,
+    accessTokenTtl: config.accessTokenTtl,
+    refreshTokenTtl: config.refreshTokenTtl,
+    trialDays: config.trialDays,
+    rateLimitScale: config.rateLimitScale,
+  });
+  await app.register(authRoutes, { prefix: '/api', auth });
 
   await registerWebApp(app, config.webDist);
   return app;

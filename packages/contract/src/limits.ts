@@ -34,3 +34,14 @@ export const limits = {
 export const languages = ['en', 'fr', 'de', 'pt'] as const;
 export type Language = (typeof languages)[number];
 export const defaultLanguage: Language = 'en';
+
+/** Rate limits: [max attempts, window in seconds]. Answered 429 with Retry-After. */
+export const rateLimits = {
+  loginPerIp: [30, 60],
+  loginPerEmail: [10, 15 * 60],
+  otpVerifyPerIp: [30, 60],
+  mailPerEmail: [1, limits.otpResendIntervalSeconds],
+  mailPerEmailHourly: [10, 3600],
+  mailPerIp: [30, 3600],
+  registerPerIp: [20, 3600],
+} as const satisfies Record<string, readonly [number, number]>;

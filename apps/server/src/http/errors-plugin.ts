@@ -18,8 +18,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: FieldErrors = {};
       for (const issue of error.validation) {
-        const field = fieldOf(issue.instancePath, error.validationContext ?? 'body');
-        (errors[field] ??= []).push(issue.message);
+        const field = fieldOf(issue.instancePath ?? '', error.validationContext ?? 'body');
+        (errors[field] ??= []).push(issue.message ?? 'Invalid value');
       }
       return reply.status(400).send({ message: messages.validationFailed, errors });
     }

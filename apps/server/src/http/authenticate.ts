@@ -1,0 +1,69 @@
+// Who is calling, and may they? `authenticate` turns a bearer access token into request.user (401
+// when missing, expired or revoked); `allow(action, subject)` enforces the contract's permission rules.
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { messages } from '@mooz/contract/messages';
+import { buildAbility, rulesFor, type Action, type AppAbility, type Subject, type UserType } from '@mooz/contract/permissions';
+import { refreshTokens, users } from '../db/schema/index';
+import type { Database } from '../db/client';
+import { verifyAccessToken } from '../services/tokens';
+import { forbidden, unauthorized } from './errors';
+
+export interface AuthUser {
+  id: number;
+  userType: UserType;
+  familyId: string;
+  ability: AppAbility;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+/** The signed-in user behind an access token, or null when it is invalid, expired or revoked. */
+export async function userForAccessToken(db: Database, secret: string, token: string): Promise<AuthUser | null> {
+  const claims = await verifyAccessToken(secret, token);
+  if (!claims) return null;
+  const [row] = await db
+    .select({ id: users.id, userType: users.userType, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, claims.userId));
+  if (!row?.isActive) return null;
+  // Logout and password changes revoke the family; its access tokens die with it.
+  const revoked = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, claims.familyId), isNotNull(refreshTokens.revokedAt)))
+    .limit(1);
+  if (revoked.length) return null;
+  return { id: row.id, userType: row.userType, familyId: claims.familyId, ability: buildAbility(rulesFor(row.userType, row.id)) };
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  return header.slice(7).trim() || null;
+}
+
+export const authenticate: preHandlerAsyncHookHandler = async function (request: FastifyRequest, _reply: FastifyReply) {
+  const token = bearerToken(request);
+  if (!token) throw unauthorized(messages.noAccessToken);
+  const user = await userForAccessToken(this.db, this.jwtSecret, token);
+  if (!user) throw unauthorized();
+  request.user = user;
+};
+
+/** The caller, for handlers behind `authenticate`. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized(messages.noAccessToken);
+  return request.user;
+}
+
+export function allow(action: Action, subject: Subject): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const user = currentUser(request);
+    if (!user.ability.can(action, subject)) throw forbidden();
+  };
+}

@@ -1,0 +1,344 @@
+// The account rules: sign-up, one-time codes, login, token rotation, passwords, profile and trial.
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { createUserBody, LoginData, profilePatchBody, registerBody, TrialStatus, User } from '@mooz/contract/auth';
+import { limits, rateLimits } from '@mooz/contract/limits';
+import { messages } from '@mooz/contract/messages';
+import type { Database } from '../../db/client';
+import { otpCodes, refreshTokens, users } from '../../db/schema/index';
+import { HttpError, badRequest, forbidden, tooManyRequests, unauthorized } from '../../http/errors';
+import type { Mailer } from '../../services/mail';
+import { hashPassword, verifyPassword } from '../../services/passwords';
+import type { RateLimiter } from '../../services/rate-limiter';
+import { signAccessToken, signRefreshToken, verifyRefreshToken } from '../../services/tokens';
+import { hasPurchased } from '../courses/purchases';
+import { codeMail } from './mails';
+import { presentUser, type UserRow } from './presenter';
+import { trialState } from './trial';
+
+export const authMessages = {
+  registered: 'Account created. We sent a 6-digit code to your email.',
+  codeSent: 'If an account exists for this email, we sent it a code.',
+  codeInvalid: 'The code is wrong or has expired',
+  codeBurned: 'Too many wrong attempts. Request a new code.',
+  verified: 'Email verified. You can log in now.',
+  codeValid: 'The code is valid',
+  emailTaken: 'An account with this email already exists',
+  loggedOut: 'Logged out',
+  invalidRefresh: 'Your session has expired. Please log in again.',
+  passwordReset: 'Your password has been changed. Log in with your new password.',
+  passwordChanged: 'Your password has been changed',
+  wrongPassword: 'The current password is not correct',
+  profileUpdated: 'Profile updated',
+  userCreated: 'User created',
+} as const;
+
+const DAY_MS = 86_400_000;
+
+export interface AuthDeps {
+  db: Database;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  jwtSecret: string;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  trialDays: number;
+  rateLimitScale: number;
+  now?: () => Date;
+}
+
+// A fixed hash to verify against when the email is unknown, so a miss takes as long as a hit.
+let dummyHash: Promise<string> | undefined;
+
+export function createAuthService(deps: AuthDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function limit(name: keyof typeof rateLimits, key: string) {
+    const [max, windowSeconds] = rateLimits[name];
+    const wait = await deps.limiter.hit(`${name}:${key}`, Math.ceil(max * deps.rateLimitScale), windowSeconds);
+    if (wait > 0) throw tooManyRequests(wait);
+  }
+
+  const hashCode = (code: string) => createHmac('sha256', deps.jwtSecret).update(code).digest('hex');
+
+  async function findByEmail(email: string): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+    return row;
+  }
+
+  async function findById(id: number): Promise<UserRow> {
+    const [row] = await db.select().from(users).where(eq(users.id, id));
+    if (!row) throw unauthorized();
+    return row;
+  }
+
+  async function present(row: UserRow) {
+    return presentUser(row, await hasPurchased(db, row.id), now());
+  }
+
+  /** A new code replaces any earlier one of the same purpose. */
+  async function sendCode(user: UserRow, purpose: 'verify' | 'reset') {
+    const code = String(randomInt(0, 10 ** limits.otpLength)).padStart(limits.otpLength, '0');
+    await db.transaction(async (tx) => {
+      await tx
+        .update(otpCodes)
+        .set({ consumedAt: now() })
+        .where(and(eq(otpCodes.userId, user.id), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)));
+      await tx.insert(otpCodes).values({
+        userId: user.id,
+        purpose,
+        codeHash: hashCode(code),
+        expiresAt: new Date(now().getTime() + limits.otpTtlSeconds * 1000),
+      });
+    });
+    await deps.mailer.send(codeMail({ to: user.email, firstName: user.firstName, code, purpose, language: user.language }));
+  }
+
+  /** Mail limits count per email and per address whether or not the account exists. */
+  async function limitMail(email: string, ip: string) {
+    await limit('mailPerIp', ip);
+    await limit('mailPerEmail', email);
+    await limit('mailPerEmailHourly', email);
+  }
+
+  /** Checks a code; consumes it when `consume`. Wrong tries count, and the fifth burns the code. */
+  async function checkCode(user: UserRow | undefined, purpose: 'verify' | 'reset', code: string, consume: boolean) {
+    const invalid = () => new HttpError(400, authMessages.codeInvalid, { otp: [authMessages.codeInvalid] });
+    if (!user) throw invalid();
+    const [row] = await db
+      .select()
+      .from(otpCodes)
+      .where(and(eq(otpCodes.userId, user.id), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)))
+      .orderBy(desc(otpCodes.createdAt))
+      .limit(1);
+    if (!row || row.expiresAt <= now()) throw invalid();
+    const matches = timingSafeEqual(Buffer.from(row.codeHash, 'hex'), Buffer.from(hashCode(code), 'hex'));
+    if (!matches) {
+      const attempts = row.attempts + 1;
+      const burned = attempts >= limits.otpMaxAttempts;
+      await db
+        .update(otpCodes)
+        .set({ attempts, consumedAt: burned ? now() : null })
+        .where(eq(otpCodes.id, row.id));
+      if (burned) throw new HttpError(400, authMessages.codeBurned, { otp: [authMessages.codeBurned] });
+      throw invalid();
+    }
+    if (consume) {
+      // Only one request may spend a code, even when two arrive together.
+      const spent = await db
+        .update(otpCodes)
+        .set({ consumedAt: now() })
+        .where(and(eq(otpCodes.id, row.id), isNull(otpCodes.consumedAt)))
+        .returning({ id: otpCodes.id });
+      if (!spent.length) throw invalid();
+    }
+  }
+
+  async function issueTokens(user: UserRow, familyId: string = randomUUID()) {
+    const tokenId = randomUUID();
+    const expiresAt = new Date(now().getTime() + deps.refreshTokenTtl * 1000);
+    await db.insert(refreshTokens).values({ id: tokenId, userId: user.id, familyId, expiresAt });
+    const [access, refresh] = await Promise.all([
+      signAccessToken(deps.jwtSecret, { userId: user.id, userType: user.userType, familyId }, deps.accessTokenTtl),
+      signRefreshToken(deps.jwtSecret, { tokenId, userId: user.id, familyId }, expiresAt),
+    ]);
+    return { access, refresh };
+  }
+
+  async function revokeFamily(familyId: string) {
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: now() })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  }
+
+  /** Revokes every session of the user, or every one but `keepFamilyId`. */
+  async function revokeSessions(userId: number, keepFamilyId?: string) {
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: now() })
+      .where(
+        and(
+          eq(refreshTokens.userId, userId),
+          isNull(refreshTokens.revokedAt),
+          keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined,
+        ),
+      );
+  }
+
+  async function insertUser(values: typeof users.$inferInsert) {
+    try {
+      const [row] = await db.insert(users).values(values).returning();
+      return row!;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new HttpError(409, authMessages.emailTaken, { email: [authMessages.emailTaken] });
+      throw error;
+    }
+  }
+
+  return {
+    async register(body: z.infer<typeof registerBody>, ip: string, language?: string) {
+      await limit('registerPerIp', ip);
+      if (await findByEmail(body.email)) {
+        throw new HttpError(409, authMessages.emailTaken, { email: [authMessages.emailTaken] });
+      }
+      const joined = now();
+      const user = await insertUser({
+        email: body.email,
+        passwordHash: await hashPassword(body.password),
+        firstName: body.first_name,
+        lastName: body.last_name,
+        phone: body.phone ?? null,
+        userType: 'student',
+        isActive: false,
+        language: body.language ?? language ?? null,
+        dateJoined: joined,
+        trialEndsAt: new Date(joined.getTime() + deps.trialDays * DAY_MS),
+      });
+      await limitMail(user.email, ip);
+      await sendCode(user, 'verify');
+      return { data: await present(user), message: authMessages.registered };
+    },
+
+    async sendOtp(email: string, purpose: 'verify' | 'reset', ip: string) {
+      await limitMail(email, ip);
+      const user = await findByEmail(email);
+      // Verification codes go only to accounts that still need one; the answer is the same either way.
+      if (user && (purpose === 'reset' || !user.isActive)) await sendCode(user, purpose);
+      return { data: null, message: authMessages.codeSent };
+    },
+
+    async verifyOtp(email: string, otp: string, purpose: 'verify' | 'reset', ip: string) {
+      await limit('otpVerifyPerIp', ip);
+      const user = await findByEmail(email);
+      if (purpose === 'reset') {
+        await checkCode(user, 'reset', otp, false);
+        return { data: null, message: authMessages.codeValid };
+      }
+      await checkCode(user, 'verify', otp, true);
+      await db.update(users).set({ isActive: true, emailVerifiedAt: now() }).where(eq(users.id, user!.id));
+      return { data: null, message: authMessages.verified };
+    },
+
+    async login(email: string, password: string, ip: string): Promise<{ data: LoginData }> {
+      await limit('loginPerIp', ip);
+      await limit('loginPerEmail', email);
+      const user = await findByEmail(email);
+      dummyHash ??= hashPassword('not-a-real-password');
+      const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
+      if (!user || !ok) throw unauthorized(messages.invalidCredentials);
+      if (!user.isActive) throw forbidden(messages.emailNotVerified);
+      const tokens = await issueTokens(user);
+      const presented = await present(user);
+      return {
+        data: {
+          ...tokens,
+          user_type: presented.user_type,
+          is_trial: presented.is_trial,
+          has_purchased: presented.has_purchased,
+          trial_ends_at: presented.trial_ends_at,
+          trial_remaining_seconds: presented.trial_remaining_seconds,
+          user: presented,
+        },
+      };
+    },
+
+    async refresh(token: string) {
+      const claims = await verifyRefreshToken(deps.jwtSecret, token);
+      if (!claims) throw unauthorized(authMessages.invalidRefresh);
+      // Spend the token: only a live, unused one can be spent, and only once.
+      const [spent] = await db
+        .update(refreshTokens)
+        .set({ usedAt: now() })
+        .where(and(eq(refreshTokens.id, claims.tokenId), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+        .returning();
+      if (!spent) {
+        // Used or revoked before: someone replays it, so the whole family is burned.
+        await revokeFamily(claims.familyId);
+        throw unauthorized(authMessages.invalidRefresh);
+      }
+      if (spent.expiresAt <= now()) throw unauthorized(authMessages.invalidRefresh);
+      const user = await findById(spent.userId);
+      if (!user.isActive) throw unauthorized(authMessages.invalidRefresh);
+      return { data: await issueTokens(user, spent.familyId) };
+    },
+
+    async logout(token: string) {
+      const claims = await verifyRefreshToken(deps.jwtSecret, token);
+      if (claims) await revokeFamily(claims.familyId);
+      return { data: null, message: authMessages.loggedOut };
+    },
+
+    async forgotPassword(body: { email: string; otp?: string; new_password?: string }, ip: string) {
+      if (body.otp === undefined || body.new_password === undefined) return this.sendOtp(body.email, 'reset', ip);
+      await limit('otpVerifyPerIp', ip);
+      const user = await findByEmail(body.email);
+      await checkCode(user, 'reset', body.otp, true);
+      // The code proves the mailbox, so an account never verified becomes verified too.
+      await db
+        .update(users)
+        .set({
+          passwordHash: await hashPassword(body.new_password),
+          isActive: true,
+          emailVerifiedAt: user!.emailVerifiedAt ?? now(),
+        })
+        .where(eq(users.id, user!.id));
+      await revokeSessions(user!.id);
+      return { data: null, message: authMessages.passwordReset };
+    },
+
+    async changePassword(userId: number, familyId: string, oldPassword: string, newPassword: string) {
+      const user = await findById(userId);
+      if (!(await verifyPassword(user.passwordHash, oldPassword))) {
+        throw badRequest(authMessages.wrongPassword, { old_password: [authMessages.wrongPassword] });
+      }
+      await db.update(users).set({ passwordHash: await hashPassword(newPassword) }).where(eq(users.id, userId));
+      await revokeSessions(userId, familyId);
+      return { data: null, message: authMessages.passwordChanged };
+    },
+
+    async profile(userId: number): Promise<{ data: User }> {
+      return { data: await present(await findById(userId)) };
+    },
+
+    async updateProfile(userId: number, patch: z.infer<typeof profilePatchBody>) {
+      const values: Partial<typeof users.$inferInsert> = {};
+      if (patch.first_name !== undefined) values.firstName = patch.first_name;
+      if (patch.last_name !== undefined) values.lastName = patch.last_name;
+      if (patch.phone !== undefined) values.phone = patch.phone;
+      if (Object.keys(values).length) await db.update(users).set(values).where(eq(users.id, userId));
+      return { data: await present(await findById(userId)), message: authMessages.profileUpdated };
+    },
+
+    async trialStatus(userId: number): Promise<{ data: TrialStatus }> {
+      const user = await findById(userId);
+      return { data: { ...trialState(user, await hasPurchased(db, userId), now()), trial_days: deps.trialDays } };
+    },
+
+    async createUser(body: z.infer<typeof createUserBody>) {
+      const created = now();
+      const user = await insertUser({
+        email: body.email,
+        passwordHash: await hashPassword(body.password),
+        firstName: body.first_name,
+        lastName: body.last_name,
+        userType: body.user_type,
+        isActive: true,
+        emailVerifiedAt: created,
+        dateJoined: created,
+        trialEndsAt: body.user_type === 'student' ? new Date(created.getTime() + deps.trialDays * DAY_MS) : null,
+      });
+      return { data: await present(user), message: authMessages.userCreated };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  return code === '23505';
+}
+

@@ -1,0 +1,73 @@
+// Helpers for tests that need people: read mailed codes from the outbox, sign up, make staff, log in.
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import type { TestApp } from './app';
+import { createAuthService } from '../src/modules/auth/service';
+import { memoryRateLimiter } from '../src/services/rate-limiter';
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  sent_at: string;
+}
+
+export function outbox(t: TestApp): OutboxMail[] {
+  const dir = path.join(t.dataDir, 'outbox');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .sort()
+    .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as OutboxMail);
+}
+
+/** The 6-digit code in the newest mail to `email`. */
+export function latestCode(t: TestApp, email: string): string {
+  const mail = outbox(t).filter((m) => m.to === email).at(-1);
+  const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'user') => `${prefix}${Date.now()}${++counter}@example.test`;
+
+/** Creates an active account directly, as an admin would; no mail, no rate limits. */
+export async function createUser(
+  t: TestApp,
+  options: { userType?: 'student' | 'teacher' | 'admin'; email?: string; password?: string; firstName?: string } = {},
+) {
+  const auth = createAuthService({
+    db: t.db,
+    mailer: { send: async () => {} },
+    limiter: memoryRateLimiter(),
+    jwtSecret: t.app.jwtSecret,
+    accessTokenTtl: t.config.accessTokenTtl,
+    refreshTokenTtl: t.config.refreshTokenTtl,
+    trialDays: t.config.trialDays,
+    rateLimitScale: 1,
+  });
+  const email = options.email ?? uniqueEmail(options.userType ?? 'student');
+  const password = options.password ?? 'correct horse battery';
+  const { data } = await auth.createUser({
+    email,
+    password,
+    first_name: options.firstName ?? 'Test',
+    last_name: 'Person',
+    user_type: options.userType ?? 'student',
+  });
+  return { ...data, password };
+}
+
+export async function login(t: TestApp, email: string, password: string) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login/', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json().data as { access: string; refresh: string; user: { id: number } };
+}
+
+/** An active user of the given type and their tokens. */
+export async function signedIn(t: TestApp, userType: 'student' | 'teacher' | 'admin' = 'student') {
+  const user = await createUser(t, { userType });
+  const tokens = await login(t, user.email, user.password);
+  return { access: tokens.access, refresh: tokens.refresh, user, headers: { authorization: `Bearer ${tokens.access}` } };
+}

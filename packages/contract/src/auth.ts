@@ -1,0 +1,95 @@
+// Accounts: request bodies and response shapes of /api/auth/* and /api/admin/users/.
+import { z } from 'zod';
+import { limits, languages } from './limits';
+import { userTypes } from './permissions';
+
+const email = z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid email address'));
+const password = z
+  .string()
+  .min(limits.passwordMinLength, `Use at least ${limits.passwordMinLength} characters`)
+  .max(128, 'Use at most 128 characters')
+  .refine((p) => !/^\d+$/.test(p), 'Use letters or symbols too, not only digits');
+const name = z.string().trim().min(1, 'Required').max(100, 'Use at most 100 characters');
+const phone = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9 ()-]{7,20}$/, 'Enter a valid phone number');
+const otp = z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code');
+export const otpPurpose = z.enum(['verify', 'reset']);
+
+export const registerBody = z.object({
+  email,
+  password,
+  first_name: name,
+  last_name: name,
+  phone: phone.optional(),
+  language: z.enum(languages).optional(),
+});
+export const sendOtpBody = z.object({ email, purpose: otpPurpose.default('verify') });
+export const verifyOtpBody = z.object({ email, otp, purpose: otpPurpose.default('verify') });
+export const loginBody = z.object({ email, password: z.string().min(1, 'Required').max(128) });
+export const refreshBody = z.object({ refresh: z.string().min(1, 'Required').max(2048) });
+export const logoutBody = refreshBody;
+/** Step one sends {email} and gets a code; step two sends it back with the new password. */
+export const forgotPasswordBody = z
+  .object({ email, otp: otp.optional(), new_password: password.optional() })
+  .superRefine((body, ctx) => {
+    if (body.otp !== undefined && body.new_password === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['new_password'], message: 'Required' });
+    }
+    if (body.new_password !== undefined && body.otp === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['otp'], message: 'Required' });
+    }
+  });
+export const changePasswordBody = z.object({
+  old_password: z.string().min(1, 'Required').max(128),
+  new_password: password,
+});
+export const profilePatchBody = z
+  .object({ first_name: name, last_name: name, phone: phone.nullable() })
+  .partial()
+  .strict();
+export const createUserBody = z.object({
+  email,
+  password,
+  first_name: name,
+  last_name: name,
+  user_type: z.enum(userTypes),
+});
+
+const rule = z.object({
+  action: z.union([z.string(), z.array(z.string())]),
+  subject: z.union([z.string(), z.array(z.string())]),
+  inverted: z.boolean().optional(),
+  conditions: z.record(z.string(), z.unknown()).optional(),
+  fields: z.union([z.string(), z.array(z.string())]).optional(),
+  reason: z.string().optional(),
+});
+
+export const trialFields = {
+  is_trial: z.boolean(),
+  has_purchased: z.boolean(),
+  trial_ends_at: z.string().nullable(),
+  trial_remaining_seconds: z.number().int(),
+};
+
+export const user = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone: z.string().nullable(),
+  user_type: z.enum(userTypes),
+  ...trialFields,
+  date_joined: z.string(),
+  role: z.enum(userTypes),
+  ability: z.array(rule),
+});
+export type User = z.infer<typeof user>;
+
+export const tokenPair = z.object({ access: z.string(), refresh: z.string() });
+export const loginData = tokenPair.extend({ user_type: z.enum(userTypes), ...trialFields, user });
+export type LoginData = z.infer<typeof loginData>;
+
+export const trialStatus = z.object({ ...trialFields, trial_days: z.number().int() });
+export type TrialStatus = z.infer<typeof trialStatus>;
