@@ -13,7 +13,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const template = inject('postgresTemplate');
   const url = process.env.DATABASE_URL;
   if (template && url) {
-    const name = `mooz_t_${randomUUID().replaceAll('-', '')}`;
+    const name = `mooz_t_${template.replace('mooz_tpl_', '')}_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create database "${name}" template "${template}"`);

@@ -15,19 +15,31 @@ declare module 'vitest' {
   }
 }
 
-export const TEMPLATE_DB = 'mooz_test_template';
+// Names carry the test run's pid, so parallel runs on one PostgreSQL never drop each other's databases.
+const TEMPLATE_DB = `mooz_tpl_${process.pid}`;
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
   if (url) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    // Leftovers of an interrupted run would block the template; clear them first.
-    const stale = await admin.query<{ datname: string }>(
-      "select datname from pg_database where datname like 'mooz_t_%' or datname = $1",
-      [TEMPLATE_DB],
+    // Clear what interrupted runs left behind.
+    const leftovers = await admin.query<{ datname: string }>(
+      "select datname from pg_database where datname ~ '^mooz_(t|tpl)_[0-9]+'",
     );
-    for (const { datname } of stale.rows) await admin.query(`drop database if exists "${datname}" with (force)`);
+    for (const { datname } of leftovers.rows) {
+      const pid = Number(datname.match(/^mooz_(?:t|tpl)_(\d+)/)![1]);
+      if (!isAlive(pid)) await admin.query(`drop database if exists "${datname}" with (force)`);
+    }
     await admin.query(`create database "${TEMPLATE_DB}"`);
     const templateUrl = new URL(url);
     templateUrl.pathname = `/${TEMPLATE_DB}`;

@@ -25,6 +25,17 @@ export const limits = {
   otpTtlSeconds: 600,
   otpMaxAttempts: 5,
   otpResendIntervalSeconds: 60,
+  /** Courses and sessions (contract; the numbers the spec leaves open). */
+  courseNameMaxLength: 120,
+  courseDescriptionMaxLength: 2000,
+  /** Minor units. */
+  coursePriceMax: 100_000_000,
+  courseMaxWeeks: 104,
+  sessionMinMinutes: 15,
+  sessionMaxMinutes: 480,
+  sessionMaxCapacity: 50,
+  /** A session can be joined from this many minutes before it starts until it ends. */
+  sessionJoinEarlyMinutes: 15,
   /** i18n (spec §9). */
   i18nRetries: 5,
   i18nRetryBaseMs: 350,

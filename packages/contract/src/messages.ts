@@ -22,6 +22,13 @@ export const messages = {
   failedToFetchSessions: 'Failed to fetch sessions',
   failedToEnroll: 'Failed to enroll',
   failedToFetchRecordedVideos: 'Failed to fetch recorded videos',
+  alreadyEnrolled: 'You are already enrolled in this course',
+  courseNotFound: 'Course not found',
+  courseCreated: 'Course created',
+  courseUpdated: 'Course updated',
+  sessionScheduled: 'Session scheduled',
+  paymentProviderUnavailable: 'The payment provider is not reachable. Please try again.',
+  invalidWebhookSignature: 'Invalid webhook signature',
   somethingWentWrong: 'Something went wrong!',
   roomNotFound: 'Room not found',
   roomFull: 'Room is full',
@@ -31,6 +38,11 @@ export const messages = {
   audioAlreadyActive: 'Audio already active',
   videoAlreadyActive: 'Video already active',
   screenAlreadyActive: 'Screen capture already active',
+  cannotStartMedia: 'Cannot start media feed.',
+  cannotStartScreen: 'Cannot start screen capture.',
+  peerConnectionError: 'Peer connection error',
+  chatSendFailed: 'Message could not be sent, try again',
+  relayTooLarge: 'The message is too large to relay',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -26,6 +26,8 @@ const MIGRATION_LOCK = 7_246_001;
 
 export async function openPostgres(url: string, { migrate = true } = {}): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection dropped by the server must not take the process down; the pool reconnects.
+  pool.on('error', (error) => console.error('PostgreSQL connection error:', error.message));
   if (migrate) {
     const client = await pool.connect();
     try {

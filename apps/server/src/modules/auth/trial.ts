@@ -1,5 +1,9 @@
 // Trial state, always computed from the database row and the clock, never stored.
+import { eq } from 'drizzle-orm';
 import type { UserType } from '@mooz/contract/permissions';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema/index';
+import { hasPurchased } from '../courses/purchases';
 
 export interface TrialState {
   is_trial: boolean;
@@ -22,4 +26,14 @@ export function trialState(
     trial_ends_at: endsAt ? endsAt.toISOString() : null,
     trial_remaining_seconds: inTrial ? remaining : 0,
   };
+}
+
+/** Whether a student is inside their trial right now (false for anyone who has purchased). */
+export async function isInTrial(db: Database, userId: number, now: Date = new Date()): Promise<boolean> {
+  const [row] = await db
+    .select({ userType: users.userType, trialEndsAt: users.trialEndsAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) return false;
+  return trialState(row, await hasPurchased(db, userId), now).is_trial;
 }

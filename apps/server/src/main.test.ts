@@ -1,0 +1,79 @@
+// The real entry point as an operator runs it: start, serve, stop on SIGTERM, start again.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+
+const serverDir = path.resolve(import.meta.dirname, '..');
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mooz-main-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function start(port: number): Promise<ChildProcess> {
+  const { DATABASE_URL: _db, REDIS_URL: _redis, ...env } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    if (ok) return child;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not become healthy:\n${output}`);
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+
+async function countRows() {
+  const db = new PGlite(path.join(dataDir, 'pgdata'));
+  try {
+    const users = await db.query<{ n: number }>('select count(*)::int as n from users');
+    const courses = await db.query<{ n: number }>('select count(*)::int as n from courses');
+    return { users: users.rows[0]!.n, courses: courses.rows[0]!.n };
+  } finally {
+    await db.close();
+  }
+}
+
+describe('the server process', () => {
+  it('stops cleanly on SIGTERM and keeps its data across a restart without seeding twice', async () => {
+    const port = await freePort();
+    const first = await start(port);
+    const login = await fetch(`http://127.0.0.1:${port}/api/auth/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'student@mooz.local', password: 'mooz-demo-123' }),
+    });
+    expect(login.status).toBe(200);
+    expect(await stop(first)).toBe(0);
+    const afterFirst = await countRows();
+    expect(afterFirst.users).toBe(3);
+    expect(afterFirst.courses).toBeGreaterThanOrEqual(3);
+
+    const second = await start(port);
+    expect(await stop(second)).toBe(0);
+    expect(await countRows()).toEqual(afterFirst);
+  }, 120_000);
+});

@@ -1,0 +1,174 @@
+// The course rules: the public catalogue, "my courses", and teachers' (and admins') editing.
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { subject } from '@casl/ability';
+import type { z } from 'zod';
+import type { Course, coursePatch, courseInput, MyCourse } from '@mooz/contract/courses';
+import { messages } from '@mooz/contract/messages';
+import type { Database } from '../../db/client';
+import { courses, subscriptions, users } from '../../db/schema/index';
+import { badRequest, forbidden, invalidField, notFound } from '../../http/errors';
+import type { AuthUser } from '../../http/authenticate';
+import { presentCourse, presentMyCourse, type CourseRow, type SubscriptionRow, type TeacherName } from './presenter';
+
+type Caller = Pick<AuthUser, 'id' | 'userType' | 'ability'>;
+
+export interface CoursesDeps {
+  db: Database;
+  now?: () => Date;
+}
+
+const withTeacher = {
+  course: courses,
+  teacher: { firstName: users.firstName, lastName: users.lastName },
+};
+
+export function createCoursesService(deps: CoursesDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function activeSubscriptions(userId: number): Promise<SubscriptionRow[]> {
+    return db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'active')));
+  }
+
+  async function findWithTeacher(id: number): Promise<{ course: CourseRow; teacher: TeacherName } | undefined> {
+    const [row] = await db.select(withTeacher).from(courses).innerJoin(users, eq(users.id, courses.teacherId)).where(eq(courses.id, id));
+    return row;
+  }
+
+  const canEdit = (caller: Caller, row: CourseRow) =>
+    caller.ability.can('update', subject('Course', { teacher_id: row.teacherId }));
+
+  /** Admins may name the teacher of a course; it must be a teacher's (or an admin's) account. */
+  async function teacherFor(caller: Caller, requested: number | undefined): Promise<number> {
+    if (requested === undefined || requested === caller.id) return caller.id;
+    if (caller.userType !== 'admin') throw invalidField('teacher_id', 'You can only create courses you teach');
+    const [row] = await db.select({ userType: users.userType }).from(users).where(eq(users.id, requested));
+    if (!row || row.userType === 'student') throw invalidField('teacher_id', 'Choose a teacher');
+    return requested;
+  }
+
+  return {
+    /** Published courses, each marked with whether the caller bought it. */
+    async catalogue(caller: Caller): Promise<{ data: Course[]; message?: string }> {
+      const [rows, owned] = await Promise.all([
+        db
+          .select(withTeacher)
+          .from(courses)
+          .innerJoin(users, eq(users.id, courses.teacherId))
+          .where(eq(courses.published, true))
+          .orderBy(asc(courses.name), asc(courses.id)),
+        activeSubscriptions(caller.id),
+      ]);
+      const bought = new Set(owned.map((s) => s.courseId));
+      return { data: rows.map((r) => presentCourse(r.course, r.teacher, bought.has(r.course.id))) };
+    },
+
+    /** Students: the courses they paid for, with their batch. Teachers: what they teach. Admins: every course. */
+    async myCourses(caller: Caller): Promise<{ data: MyCourse[]; message?: string }> {
+      if (caller.userType === 'student') {
+        const owned = await activeSubscriptions(caller.id);
+        if (!owned.length) return { data: [] };
+        const rows = await db
+          .select(withTeacher)
+          .from(courses)
+          .innerJoin(users, eq(users.id, courses.teacherId))
+          .where(inArray(courses.id, owned.map((s) => s.courseId)))
+          .orderBy(asc(courses.name), asc(courses.id));
+        const byCourse = new Map(owned.map((s) => [s.courseId, s]));
+        return { data: rows.map((r) => presentMyCourse(r.course, r.teacher, byCourse.get(r.course.id) ?? null)) };
+      }
+      const query = db.select(withTeacher).from(courses).innerJoin(users, eq(users.id, courses.teacherId));
+      const rows = await (caller.userType === 'admin' ? query : query.where(eq(courses.teacherId, caller.id))).orderBy(
+        asc(courses.name),
+        asc(courses.id),
+      );
+      return { data: rows.map((r) => presentMyCourse(r.course, r.teacher, null)) };
+    },
+
+    /** One course: published ones for everyone, unpublished ones only for those who may edit them. */
+    async course(caller: Caller, id: number): Promise<{ data: Course }> {
+      const row = await findWithTeacher(id);
+      if (!row || (!row.course.published && !canEdit(caller, row.course))) throw notFound(messages.courseNotFound);
+      const owned = caller.userType === 'student' ? await activeSubscriptions(caller.id) : [];
+      return { data: presentCourse(row.course, row.teacher, owned.some((s) => s.courseId === id)) };
+    },
+
+    async create(caller: Caller, input: z.output<typeof courseInput>): Promise<{ data: Course; message: string }> {
+      const teacherId = await teacherFor(caller, input.teacher_id);
+      const [row] = await db
+        .insert(courses)
+        .values({
+          name: input.name,
+          description: input.description,
+          price: input.price,
+          currency: input.currency,
+          teacherId,
+          skills: input.skills,
+          durationWeeks: input.duration_weeks,
+          batchStartDates: [...input.batch_start_dates].sort(),
+          weekdayTimes: [...input.weekday_times].sort(),
+          weekendTimes: [...input.weekend_times].sort(),
+          imageUrl: input.image_url ?? null,
+          published: input.published,
+        })
+        .returning({ id: courses.id });
+      const created = await findWithTeacher(row!.id);
+      return { data: presentCourse(created!.course, created!.teacher, false), message: messages.courseCreated };
+    },
+
+    async update(caller: Caller, id: number, patch: z.output<typeof coursePatch>): Promise<{ data: Course; message: string }> {
+      const existing = await findWithTeacher(id);
+      if (!existing) throw notFound(messages.courseNotFound);
+      if (!canEdit(caller, existing.course)) {
+        // Someone else's unpublished course is not theirs to know about.
+        if (!existing.course.published) throw notFound(messages.courseNotFound);
+        throw forbidden();
+      }
+      const weekdayTimes = patch.weekday_times ?? existing.course.weekdayTimes;
+      const weekendTimes = patch.weekend_times ?? existing.course.weekendTimes;
+      if (weekdayTimes.length + weekendTimes.length === 0) {
+        throw badRequest(messages.validationFailed, { weekday_times: ['Add at least one weekday or weekend time'] });
+      }
+      const changes: Partial<typeof courses.$inferInsert> = { updatedAt: now() };
+      if (patch.name !== undefined) changes.name = patch.name;
+      if (patch.description !== undefined) changes.description = patch.description;
+      if (patch.price !== undefined) changes.price = patch.price;
+      if (patch.currency !== undefined) changes.currency = patch.currency;
+      if (patch.skills !== undefined) changes.skills = patch.skills;
+      if (patch.duration_weeks !== undefined) changes.durationWeeks = patch.duration_weeks;
+      if (patch.batch_start_dates !== undefined) changes.batchStartDates = [...patch.batch_start_dates].sort();
+      if (patch.weekday_times !== undefined) changes.weekdayTimes = [...patch.weekday_times].sort();
+      if (patch.weekend_times !== undefined) changes.weekendTimes = [...patch.weekend_times].sort();
+      if (patch.image_url !== undefined) changes.imageUrl = patch.image_url;
+      if (patch.published !== undefined) changes.published = patch.published;
+      await db.update(courses).set(changes).where(eq(courses.id, id));
+      const updated = await findWithTeacher(id);
+      return { data: presentCourse(updated!.course, updated!.teacher, false), message: messages.courseUpdated };
+    },
+
+    /** A course that can be bought right now, for the payments module. */
+    async purchasable(id: number): Promise<CourseRow | null> {
+      const [row] = await db
+        .select()
+        .from(courses)
+        .where(and(eq(courses.id, id), eq(courses.published, true)));
+      return row ?? null;
+    },
+
+    /** The course a session is scheduled in, when the caller may schedule sessions in it. */
+    async taughtBy(caller: Caller, id: number): Promise<CourseRow> {
+      const row = await findWithTeacher(id);
+      if (!row) throw notFound(messages.courseNotFound);
+      if (!canEdit(caller, row.course)) {
+        if (!row.course.published) throw notFound(messages.courseNotFound);
+        throw forbidden();
+      }
+      return row.course;
+    },
+  };
+}
+
+export type CoursesService = ReturnType<typeof createCoursesService>;

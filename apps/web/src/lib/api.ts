@@ -1,0 +1,168 @@
+// The one way the web app talks to /api: bearer token, the contract's envelope, and the spec's
+// refresh rule (§4): a 401 gets one refresh-and-retry per request; while a refresh runs, other 401s
+// wait for it and retry with the new token; if it fails, every waiter is rejected and the session ends.
+import { storageKeys } from '@mooz/contract/config';
+import { messages } from '@mooz/contract/messages';
+import type { TokenPairResponse } from './api-types';
+import { clearStoredSession } from './session';
+import { readStorage, writeStorage } from './storage';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    /** The server's response body, or null when there was none (network failure, guard). */
+    readonly data: unknown = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  get errors(): Record<string, string[]> | undefined {
+    const errors = (this.data as { errors?: unknown } | null)?.errors;
+    return errors && typeof errors === 'object' ? (errors as Record<string, string[]>) : undefined;
+  }
+}
+
+export interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  formData?: FormData;
+  /** Needs the access token (default). Without one the call fails before touching the network. */
+  auth?: boolean;
+  signal?: AbortSignal;
+  /** Upload progress from 0 to 1; switches the call to XMLHttpRequest, which reports it. */
+  onUploadProgress?: (fraction: number) => void;
+}
+
+export interface Envelope<T> {
+  data: T;
+  message?: string;
+}
+
+interface RawResponse {
+  status: number;
+  body: unknown;
+}
+
+const baseUrl = (import.meta.env.VITE_API_URL as string | undefined) ?? '';
+
+export const getAccessToken = () => readStorage(storageKeys.access);
+export const getRefreshToken = () => readStorage(storageKeys.refresh);
+
+function parse(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+async function sendWithFetch(path: string, options: ApiOptions, token: string | null): Promise<RawResponse> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.formData) body = options.formData;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(baseUrl + path, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(messages.connectionFailed, 0);
+  }
+  return { status: response.status, body: parse(await response.text()) };
+}
+
+function sendWithXhr(path: string, options: ApiOptions, token: string | null): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(options.method ?? 'POST', baseUrl + path);
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onUploadProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => resolve({ status: xhr.status, body: parse(xhr.responseText) });
+    xhr.onerror = () => reject(new ApiError(messages.connectionFailed, 0));
+    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    options.signal?.addEventListener('abort', () => xhr.abort());
+    if (options.formData) xhr.send(options.formData);
+    else if (options.body !== undefined) {
+      xhr.setRequestHeader('Content-Type', 'application/json');
+      xhr.send(JSON.stringify(options.body));
+    } else xhr.send();
+  });
+}
+
+const send = (path: string, options: ApiOptions, token: string | null) =>
+  options.onUploadProgress ? sendWithXhr(path, options, token) : sendWithFetch(path, options, token);
+
+function toError(raw: RawResponse): ApiError {
+  const message = (raw.body as { message?: unknown } | null)?.message;
+  return new ApiError(typeof message === 'string' ? message : messages.unexpected, raw.status, raw.body);
+}
+
+let refreshing: Promise<string> | null = null;
+
+/** Rotates the tokens once for everyone who is waiting; a failure ends the session. */
+export function refreshAccessToken(): Promise<string> {
+  refreshing ??= (async () => {
+    const refresh = getRefreshToken();
+    if (!refresh) {
+      clearStoredSession();
+      throw new ApiError(messages.noRefreshToken, 401);
+    }
+    const raw = await sendWithFetch('/api/auth/token/refresh/', { method: 'POST', body: { refresh } }, null);
+    const data = (raw.body as { data?: TokenPairResponse } | null)?.data;
+    if (raw.status !== 200 || !data?.access) {
+      clearStoredSession();
+      throw toError(raw);
+    }
+    writeStorage(storageKeys.access, data.access);
+    // The server rotates refresh tokens; keep the old one only if it sent none.
+    if (data.refresh) writeStorage(storageKeys.refresh, data.refresh);
+    return data.access;
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<Envelope<T>> {
+  const needsAuth = options.auth ?? true;
+  let token = needsAuth ? getAccessToken() : null;
+  if (needsAuth && !token) throw new ApiError(messages.noAccessToken, 401);
+
+  let raw = await send(path, options, token);
+  if (raw.status === 401 && needsAuth) {
+    // Another request may have refreshed while this one was in flight: then just retry.
+    const current = getAccessToken();
+    token = current && current !== token ? current : await refreshAccessToken();
+    raw = await send(path, options, token);
+  }
+  if (raw.status < 200 || raw.status >= 300) throw toError(raw);
+  return (raw.body ?? { data: null }) as Envelope<T>;
+}
+
+/** What a failed call leaves as the error (spec §8): the server's response data, or else the message. */
+export function errorOf(error: unknown): unknown {
+  if (error instanceof ApiError) return error.data ?? error.message;
+  return error instanceof Error ? error.message : error;
+}
+
+/** The message to show the user for a failed call, or `fallback` when the server sent none. */
+export function messageOf(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.data && typeof (error.data as { message?: unknown }).message === 'string') {
+    return (error.data as { message: string }).message;
+  }
+  if (error instanceof ApiError && error.status === 0) return error.message;
+  if (error instanceof ApiError && (error.message === messages.noAccessToken || error.message === messages.noRefreshToken)) {
+    return error.message;
+  }
+  return fallback;
+}

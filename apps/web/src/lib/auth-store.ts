@@ -1,0 +1,110 @@
+// The auth state of spec §4: user, tokens, trial data, loading, error, success. Local storage is the
+// source of truth (restored at start, shared with other tabs); this store mirrors it for React.
+import { create } from 'zustand';
+import { storageKeys } from '@mooz/contract/config';
+import type { LoginData, TrialStatus, User } from './api-types';
+import { api, errorOf, getAccessToken, getRefreshToken } from './api';
+import { announceSessionChange, clearStoredSession, onSessionChange, readStoredUser, type StoredUser } from './session';
+import { writeStorage } from './storage';
+
+export interface AuthState {
+  user: StoredUser | null;
+  access: string | null;
+  refresh: string | null;
+  trial: TrialStatus | null;
+  loading: boolean;
+  error: unknown;
+  success: boolean;
+  login(credentials: { email: string; password: string }): Promise<LoginData>;
+  logout(): Promise<void>;
+  fetchProfile(): Promise<User | null>;
+  updateProfile(patch: { first_name?: string; last_name?: string; phone?: string | null }): Promise<User>;
+  fetchTrialStatus(): Promise<TrialStatus | null>;
+}
+
+const fromStorage = () => ({ user: readStoredUser(), access: getAccessToken(), refresh: getRefreshToken() });
+
+function storeUser(user: object) {
+  writeStorage(storageKeys.user, JSON.stringify(user));
+  announceSessionChange();
+}
+
+export const useAuthStore = create<AuthState>()((set, get) => ({
+  ...fromStorage(),
+  trial: null,
+  loading: false,
+  error: null,
+  success: false,
+
+  async login(credentials) {
+    set({ loading: true, error: null, success: false });
+    try {
+      const { data } = await api<LoginData>('/api/auth/login/', { method: 'POST', body: credentials, auth: false });
+      writeStorage(storageKeys.access, data.access);
+      writeStorage(storageKeys.refresh, data.refresh);
+      const { access: _a, refresh: _r, user, ...trial } = data;
+      // The stored record carries the user's ability and role (spec §3) and the login's trial fields.
+      storeUser({ ...trial, ...user });
+      set({ ...fromStorage(), loading: false, success: true, trial: { ...trial, trial_days: get().trial?.trial_days ?? 0 } });
+      return data;
+    } catch (error) {
+      set({ loading: false, error: errorOf(error), success: false });
+      throw error;
+    }
+  },
+
+  async logout() {
+    const refresh = getRefreshToken();
+    set({ loading: true });
+    try {
+      if (refresh) await api('/api/auth/logout/', { method: 'POST', body: { refresh }, auth: false });
+    } catch {
+      // Spec §4: logout clears the session whether or not the server call succeeds.
+    } finally {
+      clearStoredSession();
+      set({ user: null, access: null, refresh: null, trial: null, loading: false, error: null, success: false });
+    }
+  },
+
+  async fetchProfile() {
+    set({ loading: true, error: null });
+    try {
+      const { data } = await api<User>('/api/auth/profile/');
+      storeUser(data);
+      set({ user: readStoredUser(), loading: false, success: true });
+      return data;
+    } catch (error) {
+      set({ loading: false, error: errorOf(error), success: false });
+      return null;
+    }
+  },
+
+  async updateProfile(patch) {
+    const { data } = await api<User>('/api/auth/profile/', { method: 'PATCH', body: patch });
+    storeUser(data);
+    set({ user: readStoredUser() });
+    return data;
+  },
+
+  async fetchTrialStatus() {
+    try {
+      const { data } = await api<TrialStatus>('/api/auth/trial-status/');
+      set({ trial: data });
+      return data;
+    } catch (error) {
+      set({ error: errorOf(error) });
+      return null;
+    }
+  },
+}));
+
+// Whoever changes the stored session (this tab's API client, another tab) is mirrored here.
+if (typeof window !== 'undefined') {
+  onSessionChange(() => {
+    const next = fromStorage();
+    const state = useAuthStore.getState();
+    if (next.access !== state.access || next.refresh !== state.refresh || next.user !== state.user) {
+      useAuthStore.setState(next.access ? next : { ...next, trial: null });
+    }
+  });
+}

@@ -1,0 +1,160 @@
+// Courses and class sessions: request bodies and response shapes of /api/courses/* and
+// /api/classes/sessions/.
+import { z } from 'zod';
+import { limits } from './limits';
+
+/** `YYYY-MM-DD` naming a real calendar day. */
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD')
+  .refine((value) => {
+    const day = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+  }, 'Not a real date');
+
+/** A 24-hour clock time `HH:MM`. */
+export const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the format HH:MM');
+
+export const batchKinds = ['weekdays', 'weekends'] as const;
+export const batchKind = z.enum(batchKinds);
+export type BatchKind = z.infer<typeof batchKind>;
+
+export const course = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  /** Minor units (paise). */
+  price: z.number().int(),
+  currency: z.string(),
+  teacher: z.object({ id: z.number().int(), name: z.string() }),
+  skills: z.array(z.string()),
+  duration_weeks: z.number().int(),
+  batch_start_dates: z.array(z.string()),
+  weekday_times: z.array(z.string()),
+  weekend_times: z.array(z.string()),
+  image_url: z.string().nullable().optional(),
+  published: z.boolean(),
+  /** Whether the caller has bought this course. */
+  enrolled: z.boolean(),
+});
+export type Course = z.infer<typeof course>;
+
+export const enrollment = z.object({
+  batch: batchKind,
+  start_date: z.string(),
+  end_date: z.string(),
+  time: z.string().nullable().optional(),
+  saturday_time: z.string().nullable().optional(),
+  sunday_time: z.string().nullable().optional(),
+});
+export type Enrollment = z.infer<typeof enrollment>;
+
+/** A course in "my courses": the student's enrollment, or null for the courses a teacher teaches. */
+export const myCourse = course.extend({ enrollment: enrollment.nullable() });
+export type MyCourse = z.infer<typeof myCourse>;
+
+const uniqueList = <T extends z.ZodType<string>>(item: T, max: number, field: string) =>
+  z
+    .array(item)
+    .max(max, `Use at most ${max} ${field}`)
+    .refine((list) => new Set(list).size === list.length, `Remove the repeated ${field}`);
+
+const courseFields = z.object({
+  name: z.string().trim().min(1, 'Required').max(limits.courseNameMaxLength, `Use at most ${limits.courseNameMaxLength} characters`),
+  description: z
+    .string()
+    .trim()
+    .min(1, 'Required')
+    .max(limits.courseDescriptionMaxLength, `Use at most ${limits.courseDescriptionMaxLength} characters`),
+  /** Minor units (paise); at least 1 so that checkout has something to charge. */
+  price: z.number().int('Use whole minor units (paise)').min(100, 'At least 1.00').max(limits.coursePriceMax, 'Too large'),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, 'Use a 3-letter currency code')
+    .default('INR'),
+  skills: uniqueList(z.string().trim().min(1, 'Required').max(40, 'Use at most 40 characters'), 20, 'skills').default([]),
+  duration_weeks: z.number().int('Use whole weeks').min(1, 'At least 1 week').max(limits.courseMaxWeeks, `At most ${limits.courseMaxWeeks} weeks`),
+  batch_start_dates: uniqueList(isoDate, 52, 'dates').refine((list) => list.length > 0, 'Add at least one batch start date'),
+  weekday_times: uniqueList(clockTime, 12, 'times').default([]),
+  weekend_times: uniqueList(clockTime, 12, 'times').default([]),
+  image_url: z.url('Enter a valid URL').max(2048).nullable().optional(),
+  published: z.boolean().default(true),
+  /** Admins may create a course for a teacher; a teacher's courses are always their own. */
+  teacher_id: z.number().int().positive().optional(),
+});
+
+const needsSomeTime = (body: { weekday_times?: string[]; weekend_times?: string[] }) =>
+  body.weekday_times === undefined ||
+  body.weekend_times === undefined ||
+  body.weekday_times.length + body.weekend_times.length > 0;
+
+export const courseInput = courseFields.refine(needsSomeTime, {
+  path: ['weekday_times'],
+  message: 'Add at least one weekday or weekend time',
+});
+export type CourseInput = z.input<typeof courseInput>;
+
+/** PATCH: any subset of the fields; the result must still offer at least one time (checked on the server). */
+export const coursePatch = z
+  .object({
+    name: courseFields.shape.name,
+    description: courseFields.shape.description,
+    price: courseFields.shape.price,
+    currency: courseFields.shape.currency.removeDefault(),
+    skills: courseFields.shape.skills.removeDefault(),
+    duration_weeks: courseFields.shape.duration_weeks,
+    batch_start_dates: courseFields.shape.batch_start_dates,
+    weekday_times: courseFields.shape.weekday_times.removeDefault(),
+    weekend_times: courseFields.shape.weekend_times.removeDefault(),
+    image_url: courseFields.shape.image_url,
+    published: courseFields.shape.published.removeDefault(),
+  })
+  .partial()
+  .strict();
+export type CoursePatch = z.infer<typeof coursePatch>;
+
+export const courseIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** The last day of a batch: start + duration_weeks·7 − 1 days. */
+export function batchEndDate(startDate: string, durationWeeks: number): string {
+  const start = new Date(`${startDate}T00:00:00Z`);
+  start.setUTCDate(start.getUTCDate() + durationWeeks * 7 - 1);
+  return start.toISOString().slice(0, 10);
+}
+
+export const sessionStatuses = ['scheduled', 'live', 'ended'] as const;
+
+export const session = z.object({
+  id: z.number().int(),
+  course_id: z.number().int(),
+  course_name: z.string(),
+  title: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  room_id: z.string(),
+  status: z.enum(sessionStatuses),
+  teacher_name: z.string(),
+  capacity: z.number().int(),
+  can_join: z.boolean(),
+});
+export type Session = z.infer<typeof session>;
+
+export const sessionInput = z.object({
+  course_id: z.number().int().positive(),
+  title: z.string().trim().min(1, 'Required').max(200, 'Use at most 200 characters'),
+  starts_at: z.iso.datetime({ offset: true, message: 'Use an ISO 8601 date and time' }),
+  duration_minutes: z
+    .number()
+    .int('Use whole minutes')
+    .min(limits.sessionMinMinutes, `At least ${limits.sessionMinMinutes} minutes`)
+    .max(limits.sessionMaxMinutes, `At most ${limits.sessionMaxMinutes} minutes`),
+  capacity: z
+    .number()
+    .int()
+    .min(2, 'At least 2')
+    .max(limits.sessionMaxCapacity, `At most ${limits.sessionMaxCapacity}`)
+    .default(limits.defaultMeetingCapacity),
+});
+export type SessionInput = z.input<typeof sessionInput>;
