@@ -1,5 +1,4 @@
-/// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 const apiTarget = process.env.MOOZ_API ?? 'http://127.0.0.1:3000';
@@ -14,7 +13,8 @@ export default defineConfig({
       '/socket.io': { target: apiTarget, ws: true },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // The manifest lets bench/bundle.mjs follow a first visit's chunks.
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -35,6 +35,8 @@ describe('the server foundation', () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+    const missingFile = await t.app.inject({ method: 'GET', url: '/locales/xx/translation.json' });
+    expect(missingFile.statusCode).toBe(404);
   });
 
   it('sends security headers', async () => {

@@ -16,7 +16,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     await app.register(fastifyStatic, {
       root: webDist,
       index: false,
-      wildcard: false,
+      // Look files up per request, so a rebuild is served without a restart.
+      wildcard: true,
       cacheControl: false,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -29,7 +30,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0]!;
-    if (isApiPath(url) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    // A missing file (a name with an extension, such as /locales/xx/translation.json) is a 404, not the app.
+    const isFile = /\.[a-z0-9]+$/i.test(url.slice(url.lastIndexOf('/') + 1));
+    if (isApiPath(url) || isFile || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ message: messages.notFound });
     }
     if (!built) return reply.status(503).send({ message: 'The web app is not built yet' });

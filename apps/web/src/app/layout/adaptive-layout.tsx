@@ -1,0 +1,12 @@
+// Pages that anyone may open (deep links, 404, not authorized) keep the frame the visitor is used to.
+import { lazy, Suspense } from 'react';
+import { useSignedIn } from '../../lib/use-session';
+import { LoadingScreen } from '../loading-screen';
+
+const AppLayout = lazy(async () => ({ default: (await import('./app-layout')).AppLayout }));
+const PublicLayout = lazy(async () => ({ default: (await import('./public-layout')).PublicLayout }));
+
+export function AdaptiveLayout() {
+  const signedIn = useSignedIn();
+  return <Suspense fallback={<LoadingScreen />}>{signedIn ? <AppLayout /> : <PublicLayout />}</Suspense>;
+}

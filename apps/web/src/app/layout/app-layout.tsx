@@ -1,0 +1,90 @@
+// The signed-in frame (Mantine AppShell): floating navbar, collapsible side menu, static footer.
+import { AppShell, Burger, Container, Group } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Link, Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Logo } from '../../components/logo';
+import { paths } from '../../config/paths';
+import { useLayoutPreferences } from '../../lib/layout-preferences';
+import { Footer } from './footer';
+import { LanguageSwitcher } from './language-switcher';
+import { SearchBox } from './search';
+import { SettingsButton } from './settings-panel';
+import { SideMenu } from './side-menu';
+import { SkinToggle } from './skin-toggle';
+import { UserMenu } from './user-menu';
+import classes from './layout.module.css';
+
+export function AppLayout() {
+  const { t } = useTranslation();
+  const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
+  const menuCollapsed = useLayoutPreferences((state) => state.menuCollapsed);
+  const contentWidth = useLayoutPreferences((state) => state.contentWidth);
+  const isMobile = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const collapsed = menuCollapsed && !isMobile;
+
+  return (
+    <AppShell
+      header={{ height: 76 }}
+      navbar={{ width: collapsed ? 84 : 264, breakpoint: 'sm', collapsed: { mobile: !mobileOpened } }}
+      layout="alt"
+      padding={0}
+      className={classes.appShell}
+      data-testid="app-layout"
+    >
+      <a className="mooz-skip-link" href="#main-content">
+        {t('nav.skipToContent')}
+      </a>
+      <AppShell.Header className={classes.header} withBorder={false}>
+        <Container fluid={contentWidth === 'full'} size="xl" className={classes.headerContainer}>
+          <div className={classes.floatingBar}>
+            <Group gap="sm" wrap="nowrap">
+              <Burger
+                opened={mobileOpened}
+                onClick={toggleMobile}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={t('nav.toggleMenu')}
+              />
+              {isMobile && (
+                <Link to={paths.dashboard} className={classes.brandLink} aria-label={t('nav.home')}>
+                  <Logo size={30} withWordmark={false} />
+                </Link>
+              )}
+              <SearchBox />
+            </Group>
+            <Group gap={4} wrap="nowrap">
+              <LanguageSwitcher />
+              <SkinToggle />
+              <SettingsButton />
+              <UserMenu />
+            </Group>
+          </div>
+        </Container>
+      </AppShell.Header>
+      <AppShell.Navbar className={classes.navbar} withBorder={false}>
+        <Group className={classes.navbarBrand} justify={collapsed ? 'center' : 'space-between'} wrap="nowrap">
+          <Link to={paths.dashboard} className={classes.brandLink} aria-label={t('nav.home')} onClick={closeMobile}>
+            <Logo size={34} withWordmark={!collapsed} />
+          </Link>
+          <Burger
+            opened={mobileOpened}
+            onClick={closeMobile}
+            hiddenFrom="sm"
+            size="sm"
+            aria-label={t('nav.toggleMenu')}
+          />
+        </Group>
+        <SideMenu collapsed={collapsed} onNavigate={closeMobile} />
+      </AppShell.Navbar>
+      <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+        <Container fluid={contentWidth === 'full'} size="xl" className={classes.content}>
+          <Outlet />
+        </Container>
+        <Container fluid={contentWidth === 'full'} size="xl" w="100%">
+          <Footer />
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

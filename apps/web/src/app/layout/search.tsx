@@ -1,0 +1,57 @@
+// The navbar search box: jumps to any page the user may open. Bookmarks (spec §3, layout state)
+// will add their own group here once the bookmarks API is wired.
+import '@mantine/spotlight/styles.css';
+import { Group, Kbd, Text, UnstyledButton } from '@mantine/core';
+import { Spotlight, spotlight, type SpotlightActionData } from '@mantine/spotlight';
+import { IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useAbility } from '../../lib/ability';
+import { visibleNavigation } from '../../config/navigation';
+import classes from './layout.module.css';
+
+export function SearchBox() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const ability = useAbility();
+  const actions: SpotlightActionData[] = visibleNavigation((action, subject) => ability.can(action, subject)).map(
+    (item) => {
+      const Icon = item.icon;
+      return {
+        id: item.id,
+        label: t(item.labelKey),
+        description: t(item.descriptionKey),
+        onClick: () => void navigate(item.path),
+        leftSection: <Icon size={22} stroke={1.5} />,
+      };
+    },
+  );
+
+  return (
+    <>
+      <UnstyledButton
+        className={classes.searchButton}
+        onClick={spotlight.open}
+        aria-label={t('search.open')}
+        data-testid="search"
+      >
+        <Group gap="xs" wrap="nowrap">
+          <IconSearch size={18} stroke={1.6} />
+          <Text size="sm" c="dimmed" className={classes.searchPlaceholder}>
+            {t('search.placeholder')}
+          </Text>
+          <Kbd size="xs" className={classes.searchPlaceholder}>
+            Ctrl K
+          </Kbd>
+        </Group>
+      </UnstyledButton>
+      <Spotlight
+        actions={actions}
+        shortcut={['mod + K', '/']}
+        nothingFound={t('search.nothingFound')}
+        highlightQuery
+        searchProps={{ leftSection: <IconSearch size={20} stroke={1.5} />, placeholder: t('search.placeholder') }}
+      />
+    </>
+  );
+}

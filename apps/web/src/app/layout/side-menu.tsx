@@ -1,0 +1,72 @@
+// The side menu: one entry per area the user's rules let them read.
+import { NavLink, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { NavLink as RouterNavLink, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
+import { useAbility } from '../../lib/ability';
+import { useLayoutPreferences } from '../../lib/layout-preferences';
+import { visibleNavigation } from '../../config/navigation';
+import classes from './layout.module.css';
+
+export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const ability = useAbility();
+  const { pathname } = useLocation();
+  const toggleMenuCollapsed = useLayoutPreferences((state) => state.toggleMenuCollapsed);
+  const items = visibleNavigation((action, subject) => ability.can(action, subject));
+
+  return (
+    <nav aria-label={t('nav.mainMenu')} className={classes.sideMenu}>
+      <ScrollArea className={classes.sideMenuScroll} type="hover">
+        {!collapsed && (
+          <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" pt="xs" pb={6} className={classes.menuHeading}>
+            {t('nav.sectionLearning')}
+          </Text>
+        )}
+        <Stack gap={4} data-testid="side-menu">
+          {items.map((item) => {
+            const Icon = item.icon;
+            const active = pathname === item.path || pathname.startsWith(`${item.path}/`);
+            const link = (
+              <NavLink
+                key={item.id}
+                component={RouterNavLink}
+                to={item.path}
+                onClick={onNavigate}
+                label={collapsed ? undefined : t(item.labelKey)}
+                aria-label={collapsed ? t(item.labelKey) : undefined}
+                leftSection={<Icon size={21} stroke={1.6} />}
+                active={active}
+                variant="filled"
+                className={classes.menuLink}
+                data-collapsed={collapsed || undefined}
+                data-testid={`menu-${item.id}`}
+              />
+            );
+            return collapsed ? (
+              <Tooltip key={item.id} label={t(item.labelKey)} position="right" withArrow>
+                {link}
+              </Tooltip>
+            ) : (
+              link
+            );
+          })}
+        </Stack>
+      </ScrollArea>
+      <UnstyledButton
+        className={classes.collapseButton}
+        onClick={toggleMenuCollapsed}
+        aria-label={collapsed ? t('nav.expandMenu') : t('nav.collapseMenu')}
+        aria-pressed={collapsed}
+        visibleFrom="sm"
+      >
+        {collapsed ? (
+          <IconChevronsRight size={18} className={classes.flipInRtl} />
+        ) : (
+          <IconChevronsLeft size={18} className={classes.flipInRtl} />
+        )}
+        {!collapsed && <span>{t('nav.collapseMenu')}</span>}
+      </UnstyledButton>
+    </nav>
+  );
+}

@@ -1,0 +1,94 @@
+import { Avatar, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { storageKeys } from '@mooz/contract/config';
+import { useStoredUser } from '../../lib/use-session';
+import { clearStoredSession } from '../../lib/session';
+import { readStorage } from '../../lib/storage';
+import { paths } from '../../config/paths';
+import classes from './layout.module.css';
+
+function initialsOf(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return (
+    parts.length > 1 ? `${parts[0]?.[0] ?? ''}${parts[parts.length - 1]?.[0] ?? ''}` : name.slice(0, 2)
+  ).toUpperCase();
+}
+
+/** Spec §4: the server is told, but the local session is cleared whether or not it answers. */
+async function logOut(): Promise<void> {
+  const refresh = readStorage(storageKeys.refresh);
+  const access = readStorage(storageKeys.access);
+  if (refresh) {
+    try {
+      await fetch('/api/auth/logout/', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...(access ? { Authorization: `Bearer ${access}` } : {}) },
+        body: JSON.stringify({ refresh }),
+      });
+    } catch {
+      // Offline or server down: the local session is cleared all the same.
+    }
+  }
+  clearStoredSession();
+}
+
+export function UserMenu() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useStoredUser();
+  const fullName = [user?.first_name, user?.last_name].filter(Boolean).join(' ') || user?.email || t('user.anonymous');
+  const role = user?.role ?? user?.user_type;
+
+  return (
+    <Menu position="bottom-end" shadow="md" width={220} withinPortal>
+      <Menu.Target>
+        <UnstyledButton className={classes.userButton} aria-label={t('user.menu')} data-testid="user-menu">
+          <Group gap="xs" wrap="nowrap">
+            <Avatar radius="xl" color="mooz" variant="light" size={36}>
+              {initialsOf(fullName)}
+            </Avatar>
+            <div className={classes.userText}>
+              <Text size="sm" fw={600} lh={1.2} truncate>
+                {fullName}
+              </Text>
+              {role && (
+                <Text size="xs" c="dimmed" lh={1.2}>
+                  {t(`user.role.${role}`)}
+                </Text>
+              )}
+            </div>
+            <IconChevronDown size={14} className={classes.userText} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Group justify="space-between" wrap="nowrap">
+            <Text size="xs" truncate>
+              {user?.email}
+            </Text>
+            {role && (
+              <Badge size="xs" variant="light">
+                {t(`user.role.${role}`)}
+              </Badge>
+            )}
+          </Group>
+        </Menu.Label>
+        <Menu.Item component={Link} to={paths.profile} leftSection={<IconUser size={16} />}>
+          {t('user.profile')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} />}
+          onClick={() => void logOut().then(() => navigate(paths.login, { replace: true }))}
+          data-testid="logout"
+        >
+          {t('user.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,60 @@
+// Routes, each screen its own chunk. Guards run as loaders so a screen never flashes for someone
+// who may not see it.
+import { createBrowserRouter } from 'react-router';
+import { LoadingScreen } from './loading-screen';
+import { RootRoute } from './root-route';
+import { guestOnly, homeRedirect, signedInOnly } from './guards';
+
+/** "/" only ever redirects; a component keeps the router from warning about an empty leaf. */
+function RedirectOnly() {
+  return null;
+}
+
+export const router = createBrowserRouter([
+  {
+    Component: RootRoute,
+    HydrateFallback: LoadingScreen,
+    lazy: { ErrorBoundary: async () => (await import('./routes/error-page')).ErrorPage },
+    children: [
+      { index: true, loader: homeRedirect, Component: RedirectOnly },
+      {
+        loader: guestOnly,
+        lazy: { Component: async () => (await import('./layout/public-layout')).PublicLayout },
+        children: [
+          {
+            path: 'login',
+            lazy: { Component: async () => (await import('../features/auth/login-page')).LoginPage },
+          },
+        ],
+      },
+      {
+        loader: signedInOnly,
+        lazy: { Component: async () => (await import('./layout/app-layout')).AppLayout },
+        children: [
+          {
+            path: 'dashboard',
+            lazy: { Component: async () => (await import('../features/dashboard/dashboard-page')).DashboardPage },
+          },
+        ],
+      },
+      {
+        // Pages anyone may reach: framed by the app layout when signed in, the public one otherwise.
+        lazy: { Component: async () => (await import('./layout/adaptive-layout')).AdaptiveLayout },
+        children: [
+          {
+            path: 'courses/:id',
+            lazy: { Component: async () => (await import('../features/courses/course-page')).CoursePage },
+          },
+          {
+            path: 'not-authorized',
+            lazy: { Component: async () => (await import('./routes/not-authorized')).NotAuthorizedPage },
+          },
+          {
+            path: '*',
+            lazy: { Component: async () => (await import('./routes/not-found')).NotFoundPage },
+          },
+        ],
+      },
+    ],
+  },
+]);

@@ -1,0 +1,85 @@
+// The areas of the app, shown in the side menu, the search box and the dashboard when the
+// user's rules allow reading their subject.
+import type { ComponentType } from 'react';
+import {
+  IconBooks,
+  IconCalendarEvent,
+  IconLayoutDashboard,
+  IconPlayerPlay,
+  IconSchool,
+  IconVideo,
+  type IconProps,
+} from '@tabler/icons-react';
+import type { Action, Subject } from '@mooz/contract/permissions';
+import { paths } from './paths';
+
+export interface NavigationItem {
+  id: string;
+  labelKey: string;
+  descriptionKey: string;
+  path: string;
+  icon: ComponentType<IconProps>;
+  /** The item shows when any of these is allowed. */
+  anyOf: [Action, Subject][];
+}
+
+export const navigationItems: NavigationItem[] = [
+  {
+    id: 'dashboard',
+    labelKey: 'nav.dashboard',
+    descriptionKey: 'nav.dashboard.description',
+    path: paths.dashboard,
+    icon: IconLayoutDashboard,
+    anyOf: [
+      ['read', 'StudentDashboard'],
+      ['read', 'TeacherDashboard'],
+    ],
+  },
+  {
+    id: 'courses',
+    labelKey: 'nav.courses',
+    descriptionKey: 'nav.courses.description',
+    path: paths.courses,
+    icon: IconBooks,
+    anyOf: [['read', 'Course']],
+  },
+  {
+    id: 'my-courses',
+    labelKey: 'nav.myCourses',
+    descriptionKey: 'nav.myCourses.description',
+    path: paths.myCourses,
+    icon: IconSchool,
+    anyOf: [['read', 'MyCourse']],
+  },
+  {
+    id: 'sessions',
+    labelKey: 'nav.sessions',
+    descriptionKey: 'nav.sessions.description',
+    path: paths.sessions,
+    icon: IconCalendarEvent,
+    anyOf: [['read', 'Session']],
+  },
+  {
+    id: 'recordings',
+    labelKey: 'nav.recordings',
+    descriptionKey: 'nav.recordings.description',
+    path: paths.recordings,
+    icon: IconPlayerPlay,
+    anyOf: [['read', 'Recording']],
+  },
+  {
+    id: 'meetings',
+    labelKey: 'nav.meetings',
+    descriptionKey: 'nav.meetings.description',
+    path: paths.meetings,
+    icon: IconVideo,
+    anyOf: [
+      ['create', 'Meeting'],
+      ['join', 'Meeting'],
+    ],
+  },
+];
+
+export function visibleNavigation(can: (action: Action, subject: Subject) => boolean): NavigationItem[] {
+  return navigationItems.filter((item) => item.anyOf.some(([action, subject]) => can(action, subject)));
+}

@@ -1,0 +1,26 @@
+// Every route path in one place, so links and guards agree.
+export const paths = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  dashboard: '/dashboard',
+  profile: '/profile',
+  courses: '/courses',
+  course: (id: string | number) => `/courses/${id}`,
+  myCourses: '/my-courses',
+  sessions: '/sessions',
+  recordings: '/recordings',
+  meetings: '/meetings',
+  notAuthorized: '/not-authorized',
+} as const;
+
+/** The login page, asking it to come back to `target` afterwards. */
+export function loginWithNext(target: string): string {
+  return target && target !== paths.home ? `${paths.login}?next=${encodeURIComponent(target)}` : paths.login;
+}
+
+/** Only same-site paths may be used as a post-login destination. */
+export function safeNext(next: string | null): string | null {
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : null;
+}

@@ -1,0 +1,113 @@
+// The sandbox provider's checkout: a local stand-in for Razorpay's dialog with the same options and
+// the same three outcomes (paid, failed, closed). Paying asks the server to sign the payment exactly as
+// the provider would; only the sandbox provider answers that call.
+import { useState } from 'react';
+import { Badge, Box, Button, CloseButton, Divider, Group, Modal, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { IconCreditCard, IconLock, IconShieldCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { PaymentResult } from '@mooz/contract/payments';
+import { api, messageOf } from '../../lib/api';
+import { formatPrice } from '../../lib/format';
+import { translateServerMessage } from '../../lib/server-message';
+import { notify } from '../../lib/toasts';
+import type { SandboxCheckoutState } from './use-enrollment';
+import classes from './courses.module.css';
+
+export function SandboxCheckout({ checkout }: { checkout: SandboxCheckoutState | null }) {
+  const { t, i18n } = useTranslation();
+  const [paying, setPaying] = useState(false);
+  const options = checkout?.options;
+
+  async function pay() {
+    if (!checkout) return;
+    setPaying(true);
+    try {
+      const { data } = await api<PaymentResult>('/api/payments/sandbox/pay/', { method: 'POST', body: { order_id: checkout.options.order_id } });
+      checkout.callbacks.onPaid(data);
+    } catch (error) {
+      notify.error(translateServerMessage(t, messageOf(error, t('enroll.sandbox.payFailed'))));
+      checkout.callbacks.onFailed();
+    } finally {
+      setPaying(false);
+    }
+  }
+
+  return (
+    <Modal
+      opened={checkout !== null}
+      onClose={() => !paying && checkout?.callbacks.onClosed()}
+      withCloseButton={false}
+      padding={0}
+      radius="md"
+      size={400}
+      centered
+      closeOnClickOutside={false}
+      aria-labelledby="sandbox-checkout-title"
+      data-testid="sandbox-checkout"
+    >
+      {options && (
+        <>
+          <Box className={classes.checkoutHeader} style={{ backgroundColor: options.theme.color }}>
+            <Group justify="space-between" align="flex-start" wrap="nowrap">
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                <ThemeIcon size={44} radius="md" color="white" variant="white" c={options.theme.color}>
+                  <IconCreditCard size={24} />
+                </ThemeIcon>
+                <div style={{ minWidth: 0 }}>
+                  <Text fw={700} c="white" id="sandbox-checkout-title" lineClamp={1}>
+                    {options.name}
+                  </Text>
+                  <Text size="xs" c="white" opacity={0.85} lineClamp={2}>
+                    {options.description}
+                  </Text>
+                </div>
+              </Group>
+              <CloseButton
+                variant="transparent"
+                c="white"
+                onClick={() => checkout?.callbacks.onClosed()}
+                disabled={paying}
+                aria-label={t('enroll.sandbox.close')}
+                data-testid="sandbox-close"
+              />
+            </Group>
+            <Text fz={28} fw={800} c="white" mt="md" data-testid="sandbox-amount">
+              {formatPrice(options.amount, options.currency, i18n.language)}
+            </Text>
+          </Box>
+          <Stack p="lg" gap="md">
+            <Group justify="space-between">
+              <Text size="sm" fw={600}>
+                {t('enroll.sandbox.contact')}
+              </Text>
+              <Badge variant="light" color="orange" leftSection={<IconShieldCheck size={12} />}>
+                {t('enroll.sandbox.badge')}
+              </Badge>
+            </Group>
+            <TextInput label={t('enroll.sandbox.email')} value={options.prefill.email} readOnly size="sm" />
+            <TextInput label={t('enroll.sandbox.phone')} value={options.prefill.contact} readOnly size="sm" />
+            <TextInput label={t('enroll.sandbox.card')} value="4111 1111 1111 1111" readOnly size="sm" leftSection={<IconCreditCard size={16} />} />
+            <Text size="xs" c="dimmed">
+              {t('enroll.sandbox.note', { order: options.order_id })}
+            </Text>
+            <Button
+              size="md"
+              fullWidth
+              color={options.theme.color}
+              loading={paying}
+              leftSection={<IconLock size={16} />}
+              onClick={pay}
+              data-testid="sandbox-pay"
+            >
+              {t('enroll.sandbox.pay', { amount: formatPrice(options.amount, options.currency, i18n.language) })}
+            </Button>
+            <Divider label={t('enroll.sandbox.or')} labelPosition="center" />
+            <Button variant="subtle" color="red" disabled={paying} onClick={() => checkout?.callbacks.onFailed()} data-testid="sandbox-fail">
+              {t('enroll.sandbox.fail')}
+            </Button>
+          </Stack>
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,76 @@
+// Server state of the courses area: the catalogue, my courses, one course, and teachers' edits.
+// Failed fetches toast the server's message or the spec's fallback; a message on success is a success toast.
+import { useEffect } from 'react';
+import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Course, CourseInput, CoursePatch, MyCourse } from '@mooz/contract/courses';
+import { messages, type MessageKey } from '@mooz/contract/messages';
+import type { PaymentsConfig } from '@mooz/contract/payments';
+import { api, messageOf, type Envelope } from '../../lib/api';
+import { translateServerMessage } from '../../lib/server-message';
+import { notify } from '../../lib/toasts';
+
+export const courseKeys = {
+  catalogue: ['courses'] as const,
+  mine: ['my-courses'] as const,
+  one: (id: number) => ['courses', id] as const,
+  paymentsConfig: ['payments-config'] as const,
+};
+
+/** The spec's toasts for a list: the server message (or `fallback`) on failure, its message on success. */
+export function useFetchToasts<T>(query: UseQueryResult<Envelope<T>>, fallback: MessageKey, id: string) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (query.isError) notify.error(translateServerMessage(t, messageOf(query.error, messages[fallback])), { id: `${id}-error` });
+  }, [query.isError, query.errorUpdatedAt]);
+  useEffect(() => {
+    const message = query.data?.message;
+    if (query.isSuccess && message) notify.success(translateServerMessage(t, message), { id: `${id}-message` });
+  }, [query.isSuccess, query.dataUpdatedAt]);
+}
+
+export function useCourses() {
+  const query = useQuery({ queryKey: courseKeys.catalogue, queryFn: ({ signal }) => api<Course[]>('/api/courses/', { signal }) });
+  useFetchToasts(query, 'failedToFetchCourses', 'courses');
+  return query;
+}
+
+export function useMyCourses() {
+  const query = useQuery({ queryKey: courseKeys.mine, queryFn: ({ signal }) => api<MyCourse[]>('/api/courses/my_courses/', { signal }) });
+  useFetchToasts(query, 'failedToFetchMyCourses', 'my-courses');
+  return query;
+}
+
+export function useCourse(id: number) {
+  return useQuery({
+    queryKey: courseKeys.one(id),
+    queryFn: ({ signal }) => api<Course>(`/api/courses/${id}/`, { signal }),
+    enabled: Number.isInteger(id) && id > 0,
+    // A 404 will not turn into a course by asking again.
+    retry: false,
+  });
+}
+
+export function usePaymentsConfig() {
+  return useQuery({
+    queryKey: courseKeys.paymentsConfig,
+    queryFn: ({ signal }) => api<PaymentsConfig>('/api/payments/config/', { signal }),
+    staleTime: Infinity,
+  });
+}
+
+export function useSaveCourse(id?: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (values: CourseInput | CoursePatch) =>
+      id === undefined
+        ? api<Course>('/api/courses/', { method: 'POST', body: values })
+        : api<Course>(`/api/courses/${id}/`, { method: 'PATCH', body: values }),
+    onSuccess: async () => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: courseKeys.catalogue }),
+        client.invalidateQueries({ queryKey: courseKeys.mine }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,127 @@
+// The enrollment flow: create the order, open the provider's checkout, verify the payment, then
+// re-fetch trial status, courses and profile (spec §4). Every outcome reaches the user as a toast.
+import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Course } from '@mooz/contract/courses';
+import { messages } from '@mooz/contract/messages';
+import type { CreateOrderBody, OrderData, PaymentResult, PaymentsConfig } from '@mooz/contract/payments';
+import { api, ApiError, messageOf } from '../../lib/api';
+import { useAuthStore } from '../../lib/auth-store';
+import { translateServerMessage } from '../../lib/server-message';
+import { notify } from '../../lib/toasts';
+import { checkoutOptions, openRazorpayCheckout, type CheckoutCallbacks, type CheckoutOptions } from './checkout';
+import { courseKeys } from './use-courses';
+
+/**
+ * Where orders are created. A build may leave it unset (VITE_CREATE_ORDER_ENDPOINT=""), and a server
+ * without payments answers it with a bare 404: both are "Create order endpoint is undefined".
+ */
+const configuredEndpoint = import.meta.env.VITE_CREATE_ORDER_ENDPOINT as string | undefined;
+export const createOrderEndpoint: string | null =
+  configuredEndpoint === undefined ? '/api/payments/create_order/' : configuredEndpoint.trim() || null;
+
+export interface SandboxCheckoutState {
+  options: CheckoutOptions;
+  callbacks: CheckoutCallbacks;
+}
+
+export type EnrollmentStage = 'idle' | 'ordering' | 'checkout' | 'verifying';
+
+export function useEnrollment() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [stage, setStage] = useState<EnrollmentStage>('idle');
+  const [sandbox, setSandbox] = useState<SandboxCheckoutState | null>(null);
+  const say = useCallback((text: string) => translateServerMessage(t, text), [t]);
+
+  const verify = useCallback(
+    async (result: PaymentResult, order: OrderData) => {
+      setStage('verifying');
+      const pending = notify.loading(t('enroll.verifying'));
+      try {
+        const response = await api('/api/payments/verify_payment/', {
+          method: 'POST',
+          body: { ...result, subscription_id: order.subscription_id },
+        });
+        notify.success(say(response.message ?? messages.paymentVerified));
+        const auth = useAuthStore.getState();
+        await Promise.all([
+          auth.fetchTrialStatus(),
+          client.invalidateQueries({ queryKey: courseKeys.catalogue }),
+          client.invalidateQueries({ queryKey: courseKeys.mine }),
+          client.invalidateQueries({ queryKey: ['sessions'] }),
+          auth.fetchProfile(),
+        ]);
+      } catch (error) {
+        notify.error(say(messageOf(error, messages.paymentVerificationFailed)));
+      } finally {
+        notify.dismiss(pending);
+        setStage('idle');
+      }
+    },
+    [client, say, t],
+  );
+
+  /** Returns once the checkout is open (or the order failed); the rest happens in its callbacks. */
+  const enroll = useCallback(
+    async (course: Course, choice: CreateOrderBody): Promise<{ ok: true } | { ok: false; errors?: Record<string, string[]> }> => {
+      if (!createOrderEndpoint) {
+        notify.error(say(messages.createOrderUndefined));
+        return { ok: false };
+      }
+      setStage('ordering');
+      let order: OrderData;
+      let config: PaymentsConfig;
+      try {
+        [order, config] = await Promise.all([
+          api<OrderData>(createOrderEndpoint, { method: 'POST', body: choice }).then((r) => r.data),
+          client.fetchQuery({
+            queryKey: courseKeys.paymentsConfig,
+            queryFn: () => api<PaymentsConfig>('/api/payments/config/'),
+            staleTime: Infinity,
+          }).then((r) => r.data),
+        ]);
+      } catch (error) {
+        setStage('idle');
+        const missing = error instanceof ApiError && error.status === 404 && error.message === messages.notFound;
+        notify.error(say(missing ? messages.createOrderUndefined : messageOf(error, messages.failedToEnroll)));
+        return { ok: false, errors: error instanceof ApiError ? error.errors : undefined };
+      }
+
+      const options = checkoutOptions(course, order);
+      const callbacks: CheckoutCallbacks = {
+        onPaid: (result) => {
+          setSandbox(null);
+          void verify(result, order);
+        },
+        onFailed: () => {
+          setSandbox(null);
+          setStage('idle');
+          notify.error(say(messages.paymentVerificationFailed));
+        },
+        onClosed: () => {
+          setSandbox(null);
+          setStage((current) => (current === 'checkout' ? 'idle' : current));
+          notify.info(t('enroll.checkoutClosed'));
+        },
+      };
+      setStage('checkout');
+      if (config.provider === 'razorpay') {
+        try {
+          await openRazorpayCheckout(options, callbacks);
+        } catch {
+          setStage('idle');
+          notify.error(t('enroll.checkoutUnavailable'));
+          return { ok: false };
+        }
+      } else {
+        setSandbox({ options, callbacks });
+      }
+      return { ok: true };
+    },
+    [client, say, t, verify],
+  );
+
+  return { enroll, stage, sandbox, busy: stage !== 'idle' };
+}

@@ -1,0 +1,77 @@
+// Where a signed-in user lands: a greeting and the areas their rules open to them.
+import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useAbility } from '../../lib/ability';
+import { useStoredUser } from '../../lib/use-session';
+import { visibleNavigation } from '../../config/navigation';
+import classes from './dashboard-page.module.css';
+
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const ability = useAbility();
+  const user = useStoredUser();
+  const areas = visibleNavigation((action, subject) => ability.can(action, subject)).filter(
+    (item) => item.id !== 'dashboard',
+  );
+  const name = user?.first_name ?? user?.email ?? '';
+  const role = user?.role ?? user?.user_type;
+
+  return (
+    <Stack gap="xl" data-testid="dashboard">
+      <Card radius="lg" p="xl" className={classes.welcome}>
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <div>
+            <Title order={2} c="white">
+              {name ? t('dashboard.greeting', { name }) : t('dashboard.greetingAnonymous')}
+            </Title>
+            <Text mt={6} className={classes.welcomeText}>
+              {t('dashboard.subtitle')}
+            </Text>
+          </div>
+          {role && (
+            <Badge size="lg" variant="white" color="mooz">
+              {t(`user.role.${role}`)}
+            </Badge>
+          )}
+        </Group>
+      </Card>
+      <div>
+        <Title order={3} mb="md">
+          {t('dashboard.areas')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+          {areas.map((item) => {
+            const Icon = item.icon;
+            return (
+              <Card
+                key={item.id}
+                component={Link}
+                to={item.path}
+                radius="lg"
+                p="lg"
+                withBorder
+                className={classes.areaCard}
+                data-testid={`area-${item.id}`}
+              >
+                <Group justify="space-between" align="flex-start" wrap="nowrap">
+                  <ThemeIcon size={48} radius="md" variant="light">
+                    <Icon size={26} stroke={1.5} />
+                  </ThemeIcon>
+                  <IconArrowRight size={18} className={classes.arrow} aria-hidden="true" />
+                </Group>
+                <Text fw={600} size="lg" mt="md">
+                  {t(item.labelKey)}
+                </Text>
+                <Text size="sm" c="dimmed" mt={4}>
+                  {t(item.descriptionKey)}
+                </Text>
+              </Card>
+            );
+          })}
+        </SimpleGrid>
+      </div>
+    </Stack>
+  );
+}

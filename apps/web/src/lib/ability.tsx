@@ -1,0 +1,43 @@
+// One CASL ability for the whole app, built from the stored session record (spec §3, §6). It is
+// updated in place, so <Can> and useAbility() re-render through CASL's own "updated" event.
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createContextualCan } from '@casl/react';
+import { buildAbility, denialMessage, guestRules, type AppAbility, type Rule } from '@mooz/contract/permissions';
+import { onSessionChange, readStoredUser } from './session';
+
+export function rulesFromStoredSession(): Rule[] {
+  const ability = readStoredUser()?.ability;
+  return Array.isArray(ability) ? ability : guestRules;
+}
+
+export function createSessionAbility(): AppAbility {
+  return buildAbility(rulesFromStoredSession());
+}
+
+export const appAbility: AppAbility = createSessionAbility();
+
+/** Rebuild the rules from storage; the accounts work calls announceSessionChange(), which lands here. */
+export function refreshAbility(ability: AppAbility = appAbility): void {
+  ability.update(rulesFromStoredSession());
+}
+
+onSessionChange(() => refreshAbility());
+
+/** A rule's own reason, else the spec's default 'Cannot execute {action} on {subject}'. */
+export function explainDenial(ability: AppAbility, action: Parameters<AppAbility['can']>[0], subject: string): string {
+  const rule = ability.relevantRuleFor(action, subject as never);
+  return rule?.reason ?? denialMessage(action, subject);
+}
+
+export const AbilityContext = createContext<AppAbility>(appAbility);
+export const Can = createContextualCan(AbilityContext.Consumer);
+
+/** The ability, re-rendering the caller whenever its rules change. */
+export function useAbility(): AppAbility {
+  const ability = useContext(AbilityContext);
+  useSyncExternalStore(
+    (notify) => ability.on('updated', notify),
+    () => ability.rules,
+  );
+  return ability;
+}

@@ -1,0 +1,34 @@
+// How money, dates and clock times read in the user's language and time zone. Course clock times are
+// UTC (contract: times are UTC), so a batch's "09:00" is shown as the local time it falls on.
+
+export function formatPrice(minor: number, currency: string, locale: string): string {
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 100);
+  } catch {
+    return `${(minor / 100).toFixed(2)} ${currency}`;
+  }
+}
+
+/** A calendar date (YYYY-MM-DD) as the user writes dates; a date has no time zone. */
+export function formatDate(date: string, locale: string, style: 'medium' | 'long' = 'medium'): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(day.getTime())) return date;
+  return new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' }).format(day);
+}
+
+/** A UTC clock time on a given day, in the user's time zone ("14:30 GMT+5:30"). */
+export function formatClock(time: string, locale: string, onDate = new Date().toISOString().slice(0, 10), timeZone?: string): string {
+  const at = new Date(`${onDate}T${time}:00Z`);
+  if (Number.isNaN(at.getTime())) return time;
+  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short', timeZone }).format(at);
+}
+
+/** A moment (ISO 8601) as date and time in the user's time zone. */
+export function formatMoment(iso: string, locale: string, timeZone?: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(at);
+}
+
+/** Today as YYYY-MM-DD in UTC, the day the server compares batch start dates with. */
+export const todayUtc = () => new Date().toISOString().slice(0, 10);

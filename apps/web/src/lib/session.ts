@@ -1,0 +1,55 @@
+// The signed-in session as the browser keeps it (spec §3/§4): tokens and the user record in
+// localStorage. Whoever changes them (login, logout, profile refresh) calls announceSessionChange()
+// so the ability, the guards and the navbar follow.
+import { storageKeys } from '@mooz/contract/config';
+import type { Rule } from '@mooz/contract/permissions';
+import { readJson, readStorage, removeStorage } from './storage';
+
+export const sessionChangedEvent = 'mooz:session-changed';
+
+/** The stored user record; only the fields the shell reads are typed. */
+export interface StoredUser {
+  id?: number;
+  email?: string;
+  first_name?: string;
+  last_name?: string;
+  user_type?: string;
+  role?: string;
+  ability?: Rule[];
+  [field: string]: unknown;
+}
+
+export function readStoredUser(): StoredUser | null {
+  const user = readJson<unknown>(storageKeys.user);
+  return user !== null && typeof user === 'object' && !Array.isArray(user) ? (user as StoredUser) : null;
+}
+
+export function isSignedIn(): boolean {
+  return Boolean(readStorage(storageKeys.access)) && readStoredUser() !== null;
+}
+
+export function announceSessionChange(): void {
+  window.dispatchEvent(new Event(sessionChangedEvent));
+}
+
+/** Forget the session locally (spec §4: logout clears everything whether the server call worked or not). */
+export function clearStoredSession(): void {
+  removeStorage(storageKeys.access);
+  removeStorage(storageKeys.refresh);
+  removeStorage(storageKeys.user);
+  announceSessionChange();
+}
+
+/** Calls `listener` when this tab announces a change or another tab edits the session keys. */
+export function onSessionChange(listener: () => void): () => void {
+  const sessionKeys: string[] = [storageKeys.access, storageKeys.refresh, storageKeys.user];
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || sessionKeys.includes(event.key)) listener();
+  };
+  window.addEventListener(sessionChangedEvent, listener);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    window.removeEventListener(sessionChangedEvent, listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}

@@ -1,0 +1,114 @@
+// What a first visit to /login downloads, gzipped, from the Vite manifest of apps/web/dist.
+// Run after `npm run build -w @mooz/web`. Prints figures; never fails on them.
+import { readFileSync, existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { cpus, totalmem } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'apps/web/dist');
+const manifestPath = join(dist, '.vite/manifest.json');
+const aimKb = 150;
+
+if (!existsSync(manifestPath)) {
+  console.error(`No ${manifestPath}: run \`npm run build -w @mooz/web\` first.`);
+  process.exit(1);
+}
+
+/** @type {Record<string, {file: string, src?: string, isEntry?: boolean, isDynamicEntry?: boolean, imports?: string[], dynamicImports?: string[], css?: string[]}>} */
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+const gzipCache = new Map();
+const gzipBytes = (file) => {
+  if (!gzipCache.has(file)) gzipCache.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
+  return gzipCache.get(file);
+};
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** A chunk and everything it imports statically: what the browser fetches to run it. */
+function closure(key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const dependency of manifest[key]?.imports ?? []) closure(dependency, seen);
+  return seen;
+}
+
+function files(keys) {
+  const js = new Set();
+  const css = new Set();
+  for (const key of keys) {
+    const chunk = manifest[key];
+    if (!chunk) continue;
+    if (chunk.file.endsWith('.js')) js.add(chunk.file);
+    for (const sheet of chunk.css ?? []) css.add(sheet);
+  }
+  return { js: [...js], css: [...css] };
+}
+
+const sum = (list) => list.reduce((total, file) => total + gzipBytes(file), 0);
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+if (!entryKey) throw new Error('The manifest has no entry chunk.');
+
+// The chunks that a visit to /login loads lazily: the app shell, the public frame and the login screen.
+const loginRoute = ['src/app/app.tsx', 'src/app/layout/public-layout.tsx', 'src/features/auth/login-page.tsx'];
+// Vite keys a chunk by its source path, unless Rollup merged the module into a shared chunk,
+// which is then keyed "_<name>-<hash>.js" and found by its name.
+function chunkKeyOf(source) {
+  if (manifest[source]) return source;
+  const name = source
+    .split('/')
+    .pop()
+    .replace(/\.[jt]sx?$/, '');
+  return Object.keys(manifest).find(
+    (key) => manifest[key].src === source || (manifest[key].isDynamicEntry && manifest[key].name === name),
+  );
+}
+
+const entryOnly = files(closure(entryKey));
+const firstVisitKeys = new Set(closure(entryKey));
+for (const source of loginRoute) {
+  const key = chunkKeyOf(source);
+  if (!key) console.warn(`warning: no chunk found for ${source}`);
+  else closure(key, firstVisitKeys);
+}
+const firstVisit = files(firstVisitKeys);
+
+console.log(
+  `machine: ${cpus()[0]?.model ?? 'unknown CPU'} ×${cpus().length}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}`,
+);
+console.log('');
+console.log('first visit to /login (gzip -9):');
+console.log(
+  `  entry chunk + its static imports   JS ${kb(sum(entryOnly.js)).padStart(9)}   CSS ${kb(sum(entryOnly.css)).padStart(8)}`,
+);
+console.log(
+  `  + app shell, public layout, login JS ${kb(sum(firstVisit.js)).padStart(9)}   CSS ${kb(sum(firstVisit.css)).padStart(8)}   (${firstVisit.js.length} JS files, ${firstVisit.css.length} CSS files)`,
+);
+
+console.log('');
+console.log('lazy chunks (own size; "+new" = with static imports not already loaded by the first visit):');
+const lazyKeys = Object.keys(manifest).filter((key) => manifest[key].isDynamicEntry);
+const rows = lazyKeys.map((key) => {
+  const own = gzipBytes(manifest[key].file);
+  const extra = files([...closure(key)].filter((dependency) => !firstVisitKeys.has(dependency)));
+  return {
+    name: manifest[key].src ?? `${manifest[key].name} (${manifest[key].file})`,
+    own,
+    extra: sum(extra.js),
+    css: sum(extra.css),
+  };
+});
+rows.sort((a, b) => b.extra - a.extra);
+for (const row of rows) {
+  console.log(
+    `  ${row.name.padEnd(46)} ${kb(row.own).padStart(9)}   +new JS ${kb(row.extra).padStart(9)}   CSS ${kb(row.css).padStart(8)}`,
+  );
+}
+
+const firstVisitJs = sum(firstVisit.js);
+console.log('');
+console.log(
+  `aim: first visit under ${aimKb} KB of gzipped JavaScript → ${kb(firstVisitJs)}: ${
+    firstVisitJs <= aimKb * 1024 ? 'within the aim' : `${kb(firstVisitJs - aimKb * 1024)} over the aim`
+  }`,
+);
