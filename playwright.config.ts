@@ -5,9 +5,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const port = 3100;
+// MOOZ_E2E_PORT lets two runs share a machine (the short-token server takes the next port).
+const port = Number(process.env.MOOZ_E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'mooz-e2e-'));
+/** A second server whose access tokens live 2 s, to prove the app refreshes them silently. */
+const shortTokenPort = port + 1;
+process.env.MOOZ_E2E_SHORT_BASE_URL = `http://127.0.0.1:${shortTokenPort}`;
+// The config is read by the runner and by each worker: the folders are made once and passed down.
+process.env.MOOZ_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'mooz-e2e-'));
+process.env.MOOZ_E2E_SHORT_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'mooz-e2e-short-'));
+const serverEnv = {
+  HOST: '127.0.0.1',
+  SEED_DEMO: '1',
+  // No internet here: meetings connect over host candidates only.
+  ICE_SERVERS: '[]',
+  // Every test logs in from 127.0.0.1; the limits themselves are pinned by the server tests.
+  RATE_LIMIT_SCALE: '20',
+  LOG_LEVEL: 'warn',
+};
 
 export default defineConfig({
   testDir: 'e2e',
@@ -40,18 +55,24 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'npx tsx apps/server/src/main.ts',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED_DEMO: '1',
-      DATA_DIR: dataDir,
+  webServer: [
+    {
+      command: 'npx tsx apps/server/src/main.ts',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { ...serverEnv, PORT: String(port), DATA_DIR: process.env.MOOZ_E2E_DATA_DIR },
     },
-  },
+    {
+      command: 'npx tsx apps/server/src/main.ts',
+      url: `http://127.0.0.1:${shortTokenPort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { ...serverEnv, PORT: String(shortTokenPort), DATA_DIR: process.env.MOOZ_E2E_SHORT_DATA_DIR, ACCESS_TOKEN_TTL: '2' },
+    },
+  ],
 });

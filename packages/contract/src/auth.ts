@@ -1,20 +1,22 @@
 // Accounts: request bodies and response shapes of /api/auth/* and /api/admin/users/.
 import { z } from 'zod';
+import './zod-messages';
 import { limits, languages } from './limits';
 import { userTypes } from './permissions';
+import { validationMessages as v } from './messages';
 
-const email = z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid email address'));
+const email = z.string().trim().toLowerCase().min(1, v.required).max(254).pipe(z.email(v.email));
 const password = z
   .string()
-  .min(limits.passwordMinLength, `Use at least ${limits.passwordMinLength} characters`)
-  .max(128, 'Use at most 128 characters')
-  .refine((p) => !/^\d+$/.test(p), 'Use letters or symbols too, not only digits');
-const name = z.string().trim().min(1, 'Required').max(100, 'Use at most 100 characters');
+  .min(limits.passwordMinLength, v.passwordTooShort)
+  .max(128, v.passwordTooLong)
+  .refine((p) => !/^\d+$/.test(p), v.passwordDigitsOnly);
+const name = z.string().trim().min(1, v.required).max(100, v.nameTooLong);
 const phone = z
   .string()
   .trim()
-  .regex(/^\+?[0-9 ()-]{7,20}$/, 'Enter a valid phone number');
-const otp = z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code');
+  .regex(/^\+?[0-9 ()-]{7,20}$/, v.phone);
+const otp = z.string().trim().regex(/^\d{6}$/, v.otp);
 export const otpPurpose = z.enum(['verify', 'reset']);
 
 export const registerBody = z.object({
@@ -27,22 +29,22 @@ export const registerBody = z.object({
 });
 export const sendOtpBody = z.object({ email, purpose: otpPurpose.default('verify') });
 export const verifyOtpBody = z.object({ email, otp, purpose: otpPurpose.default('verify') });
-export const loginBody = z.object({ email, password: z.string().min(1, 'Required').max(128) });
-export const refreshBody = z.object({ refresh: z.string().min(1, 'Required').max(2048) });
+export const loginBody = z.object({ email, password: z.string().min(1, v.required).max(128) });
+export const refreshBody = z.object({ refresh: z.string().min(1, v.required).max(2048) });
 export const logoutBody = refreshBody;
 /** Step one sends {email} and gets a code; step two sends it back with the new password. */
 export const forgotPasswordBody = z
   .object({ email, otp: otp.optional(), new_password: password.optional() })
   .superRefine((body, ctx) => {
     if (body.otp !== undefined && body.new_password === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['new_password'], message: 'Required' });
+      ctx.addIssue({ code: 'custom', path: ['new_password'], message: v.required });
     }
     if (body.new_password !== undefined && body.otp === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['otp'], message: 'Required' });
+      ctx.addIssue({ code: 'custom', path: ['otp'], message: v.required });
     }
   });
 export const changePasswordBody = z.object({
-  old_password: z.string().min(1, 'Required').max(128),
+  old_password: z.string().min(1, v.required).max(128),
   new_password: password,
 });
 export const profilePatchBody = z

@@ -12,6 +12,19 @@ export const messages = {
   payloadTooLarge: 'The upload is larger than allowed',
   emailNotVerified: 'Email not verified',
   invalidCredentials: 'Invalid email or password',
+  registered: 'Account created. We sent a 6-digit code to your email.',
+  codeSent: 'If an account exists for this email, we sent it a code.',
+  codeInvalid: 'The code is wrong or has expired',
+  codeBurned: 'Too many wrong attempts. Request a new code.',
+  emailVerified: 'Email verified. You can log in now.',
+  codeValid: 'The code is valid',
+  emailTaken: 'An account with this email already exists',
+  loggedOut: 'Logged out',
+  passwordReset: 'Your password has been changed. Log in with your new password.',
+  passwordChanged: 'Your password has been changed',
+  wrongPassword: 'The current password is not correct',
+  profileUpdated: 'Profile updated',
+  userCreated: 'User created',
   paymentVerified: 'Payment verified successfully!',
   paymentVerificationFailed: 'Payment verification failed',
   createOrderUndefined: 'Create order endpoint is undefined',
@@ -46,3 +59,16 @@ export const messages = {
 } as const;
 
 export type MessageKey = keyof typeof messages;
+
+/** Field validation messages: the server sends them in `errors`, the web app translates them by key. */
+export const validationMessages = {
+  required: 'Required',
+  email: 'Enter a valid email address',
+  passwordTooShort: 'Use at least 8 characters',
+  passwordTooLong: 'Use at most 128 characters',
+  passwordDigitsOnly: 'Use letters or symbols too, not only digits',
+  nameTooLong: 'Use at most 100 characters',
+  phone: 'Enter a valid phone number',
+  otp: 'Enter the 6-digit code',
+  passwordsDiffer: 'The passwords do not match',
+} as const;

@@ -4,11 +4,16 @@ export const paths = {
   login: '/login',
   register: '/register',
   forgotPassword: '/forgot-password',
+  verify: '/verify',
   dashboard: '/dashboard',
   profile: '/profile',
+  changePassword: '/change-password',
   courses: '/courses',
   course: (id: string | number) => `/courses/${id}`,
   myCourses: '/my-courses',
+  newCourse: '/my-courses/new',
+  editCourse: (id: string | number) => `/my-courses/${id}/edit`,
+  meeting: (roomId: string) => `/meeting/${roomId}`,
   sessions: '/sessions',
   recordings: '/recordings',
   meetings: '/meetings',
@@ -23,4 +28,11 @@ export function loginWithNext(target: string): string {
 /** Only same-site paths may be used as a post-login destination. */
 export function safeNext(next: string | null): string | null {
   return next && next.startsWith('/') && !next.startsWith('//') ? next : null;
+}
+
+/** The code screen for `email`; `resend` asks it to mail a fresh code on arrival. */
+export function verifyPath(email: string, resend = false): string {
+  const params = new URLSearchParams({ email });
+  if (resend) params.set('resend', '1');
+  return `${paths.verify}?${params}`;
 }

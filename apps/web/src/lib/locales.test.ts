@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { languages } from '@mooz/contract/limits';
-import { messages } from '@mooz/contract/messages';
+import { messages, validationMessages } from '@mooz/contract/messages';
 
 const localesDir = resolve(import.meta.dirname, '../../public/locales');
 const translations = Object.fromEntries(
@@ -34,6 +34,11 @@ describe('translation files', () => {
 
   it('translates every user-facing message of the contract', () => {
     const missing = Object.keys(messages).filter((key) => !(`messages.${key}` in translations.en!));
+    expect(missing).toEqual([]);
+  });
+
+  it('translates every field validation message of the contract', () => {
+    const missing = Object.keys(validationMessages).filter((key) => !(`validation.${key}` in translations.en!));
     expect(missing).toEqual([]);
   });
 

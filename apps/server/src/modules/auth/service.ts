@@ -17,21 +17,22 @@ import { codeMail } from './mails';
 import { presentUser, type UserRow } from './presenter';
 import { trialState } from './trial';
 
+// The account messages live in the contract, so the web app can show them in the user's language.
 export const authMessages = {
-  registered: 'Account created. We sent a 6-digit code to your email.',
-  codeSent: 'If an account exists for this email, we sent it a code.',
-  codeInvalid: 'The code is wrong or has expired',
-  codeBurned: 'Too many wrong attempts. Request a new code.',
-  verified: 'Email verified. You can log in now.',
-  codeValid: 'The code is valid',
-  emailTaken: 'An account with this email already exists',
-  loggedOut: 'Logged out',
-  invalidRefresh: 'Your session has expired. Please log in again.',
-  passwordReset: 'Your password has been changed. Log in with your new password.',
-  passwordChanged: 'Your password has been changed',
-  wrongPassword: 'The current password is not correct',
-  profileUpdated: 'Profile updated',
-  userCreated: 'User created',
+  registered: messages.registered,
+  codeSent: messages.codeSent,
+  codeInvalid: messages.codeInvalid,
+  codeBurned: messages.codeBurned,
+  verified: messages.emailVerified,
+  codeValid: messages.codeValid,
+  emailTaken: messages.emailTaken,
+  loggedOut: messages.loggedOut,
+  invalidRefresh: messages.unauthorized,
+  passwordReset: messages.passwordReset,
+  passwordChanged: messages.passwordChanged,
+  wrongPassword: messages.wrongPassword,
+  profileUpdated: messages.profileUpdated,
+  userCreated: messages.userCreated,
 } as const;
 
 const DAY_MS = 86_400_000;

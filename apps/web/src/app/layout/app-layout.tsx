@@ -13,6 +13,9 @@ import { SettingsButton } from './settings-panel';
 import { SideMenu } from './side-menu';
 import { SkinToggle } from './skin-toggle';
 import { UserMenu } from './user-menu';
+import { TrialBadge } from './trial-badge';
+import { useEffect } from 'react';
+import { useAuthStore } from '../../lib/auth-store';
 import classes from './layout.module.css';
 
 export function AppLayout() {
@@ -22,6 +25,11 @@ export function AppLayout() {
   const contentWidth = useLayoutPreferences((state) => state.contentWidth);
   const isMobile = useMediaQuery('(max-width: 47.99em)') ?? false;
   const collapsed = menuCollapsed && !isMobile;
+  const fetchProfile = useAuthStore((state) => state.fetchProfile);
+  // Spec §3: the stored user is replaced by the profile once it is fetched.
+  useEffect(() => {
+    void fetchProfile();
+  }, [fetchProfile]);
 
   return (
     <AppShell
@@ -54,6 +62,7 @@ export function AppLayout() {
               <SearchBox />
             </Group>
             <Group gap={4} wrap="nowrap">
+              <TrialBadge />
               <LanguageSwitcher />
               <SkinToggle />
               <SettingsButton />

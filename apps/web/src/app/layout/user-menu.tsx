@@ -2,10 +2,8 @@ import { Avatar, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core'
 import { IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { storageKeys } from '@mooz/contract/config';
 import { useStoredUser } from '../../lib/use-session';
-import { clearStoredSession } from '../../lib/session';
-import { readStorage } from '../../lib/storage';
+import { useAuthStore } from '../../lib/auth-store';
 import { paths } from '../../config/paths';
 import classes from './layout.module.css';
 
@@ -16,27 +14,10 @@ function initialsOf(name: string): string {
   ).toUpperCase();
 }
 
-/** Spec §4: the server is told, but the local session is cleared whether or not it answers. */
-async function logOut(): Promise<void> {
-  const refresh = readStorage(storageKeys.refresh);
-  const access = readStorage(storageKeys.access);
-  if (refresh) {
-    try {
-      await fetch('/api/auth/logout/', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...(access ? { Authorization: `Bearer ${access}` } : {}) },
-        body: JSON.stringify({ refresh }),
-      });
-    } catch {
-      // Offline or server down: the local session is cleared all the same.
-    }
-  }
-  clearStoredSession();
-}
-
 export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const logOut = useAuthStore((state) => state.logout);
   const user = useStoredUser();
   const fullName = [user?.first_name, user?.last_name].filter(Boolean).join(' ') || user?.email || t('user.anonymous');
   const role = user?.role ?? user?.user_type;

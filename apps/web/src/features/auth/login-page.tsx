@@ -1,103 +1,34 @@
 // The first screen a visitor sees: what Mooz is, and the login form.
 import { useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Group,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconAt, IconChartLine, IconLock, IconPlayerPlay, IconVideo } from '@tabler/icons-react';
+import { IconAlertCircle, IconAt, IconLock } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths, safeNext } from '../../config/paths';
+import { loginBody } from '@mooz/contract/auth';
+import { messages } from '@mooz/contract/messages';
+import { paths, safeNext, verifyPath } from '../../config/paths';
+import { ApiError } from '../../lib/api';
+import { useAuthStore } from '../../lib/auth-store';
 import { translateServerMessage } from '../../lib/server-message';
-import { LogoMark } from '../../components/logo';
-import { logIn, LoginError, type LoginValues } from './login-request';
-import classes from './login-page.module.css';
+import { schemaValidator, serverFieldErrors, translateValidation } from '../../lib/validation';
+import { AuthScreen } from './auth-screen';
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-const highlights = [
-  { icon: IconVideo, titleKey: 'auth.hero.live.title', textKey: 'auth.hero.live.text' },
-  { icon: IconPlayerPlay, titleKey: 'auth.hero.recorded.title', textKey: 'auth.hero.recorded.text' },
-  { icon: IconChartLine, titleKey: 'auth.hero.progress.title', textKey: 'auth.hero.progress.text' },
-] as const;
-
-function HeroPanel() {
-  const { t } = useTranslation();
-  return (
-    <Box className={classes.hero} visibleFrom="md" aria-labelledby="hero-title">
-      <div className={classes.heroGlow} aria-hidden="true" />
-      <Stack gap="xl" className={classes.heroContent}>
-        <Text className={classes.heroEyebrow}>{t('auth.hero.eyebrow')}</Text>
-        <Title order={2} id="hero-title" className={classes.heroTitle}>
-          {t('auth.hero.title')}
-        </Title>
-        <Text className={classes.heroText}>{t('auth.hero.text')}</Text>
-        <Stack gap="md" component="ul" className={classes.highlights}>
-          {highlights.map(({ icon: Icon, titleKey, textKey }) => (
-            <Group key={titleKey} component="li" gap="md" wrap="nowrap" align="flex-start">
-              <ThemeIcon size={44} radius="md" className={classes.highlightIcon}>
-                <Icon size={22} stroke={1.6} />
-              </ThemeIcon>
-              <div>
-                <Text fw={600} c="white">
-                  {t(titleKey)}
-                </Text>
-                <Text size="sm" className={classes.heroText}>
-                  {t(textKey)}
-                </Text>
-              </div>
-            </Group>
-          ))}
-        </Stack>
-        <div className={classes.liveCard} aria-hidden="true">
-          <span className={classes.liveDot} />
-          <div>
-            <Text size="sm" fw={600} c="white">
-              {t('auth.hero.sample.title')}
-            </Text>
-            <Text size="xs" className={classes.heroText}>
-              {t('auth.hero.sample.text')}
-            </Text>
-          </div>
-        </div>
-      </Stack>
-    </Box>
-  );
+export interface LoginValues {
+  email: string;
+  password: string;
 }
 
-export function LoginForm({ onSubmit }: { onSubmit: (values: LoginValues) => Promise<void> }) {
+export function LoginForm({ onSubmit, initialEmail = '' }: { onSubmit: (values: LoginValues) => Promise<void>; initialEmail?: string }) {
   const { t } = useTranslation();
   const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  // Errors hold translation keys, so they follow a language switch.
+  const [failure, setFailure] = useState<{ message: string; unverified: boolean } | null>(null);
   const form = useForm<LoginValues>({
     mode: 'uncontrolled',
-    initialValues: { email: '', password: '' },
-    validate: {
-      email: (value) =>
-        !value.trim()
-          ? 'auth.validation.emailRequired'
-          : emailPattern.test(value.trim())
-            ? null
-            : 'auth.validation.email',
-      password: (value) => (value ? null : 'auth.validation.passwordRequired'),
-    },
+    initialValues: { email: initialEmail, password: '' },
+    validate: schemaValidator(loginBody),
   });
-  const errorOf = (field: keyof LoginValues) => {
-    const key = form.errors[field];
-    return typeof key === 'string' ? t(key) : undefined;
-  };
+  const errorOf = (field: keyof LoginValues) => translateValidation(t, form.errors[field]);
 
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
@@ -106,12 +37,8 @@ export function LoginForm({ onSubmit }: { onSubmit: (values: LoginValues) => Pro
       await onSubmit({ email: values.email.trim(), password: values.password });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      setFailure(translateServerMessage(t, message));
-      if (error instanceof LoginError) {
-        for (const [field, fieldMessages] of Object.entries(error.fieldErrors)) {
-          if (field === 'email' || field === 'password') form.setFieldError(field, fieldMessages[0] ?? '');
-        }
-      }
+      setFailure({ message: translateServerMessage(t, message), unverified: message === messages.emailNotVerified });
+      if (error instanceof ApiError) form.setErrors(serverFieldErrors(error.errors));
     } finally {
       setSubmitting(false);
     }
@@ -121,14 +48,16 @@ export function LoginForm({ onSubmit }: { onSubmit: (values: LoginValues) => Pro
     <form onSubmit={submit} noValidate aria-labelledby="login-title" data-testid="login-form">
       <Stack gap="md">
         {failure && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            role="alert"
-            data-testid="login-error"
-          >
-            {failure}
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert" data-testid="login-error">
+            {failure.message}
+            {failure.unverified && (
+              <>
+                {' '}
+                <Anchor component={Link} to={verifyPath(form.getValues().email.trim(), true)} fw={600} size="sm">
+                  {t('auth.verify.link')}
+                </Anchor>
+              </>
+            )}
           </Alert>
         )}
         <TextInput
@@ -175,33 +104,29 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
+  const login = useAuthStore((s) => s.login);
 
   return (
-    <div className={classes.page}>
-      <HeroPanel />
-      <div className={classes.formColumn}>
-        <Paper className={classes.formCard} radius="lg" p={{ base: 'lg', sm: 40 }} withBorder>
-          <Stack gap={6} mb="xl">
-            <LogoMark size={44} />
-            <Title order={1} id="login-title" className={classes.formTitle}>
-              {t('auth.login.title')}
-            </Title>
-            <Text c="dimmed">{t('auth.login.subtitle')}</Text>
-          </Stack>
-          <LoginForm
-            onSubmit={async (values) => {
-              await logIn(values);
-              await navigate(next ?? paths.dashboard, { replace: true });
-            }}
-          />
-          <Text ta="center" size="sm" mt="xl" c="dimmed">
-            {t('auth.noAccount')}{' '}
-            <Anchor component={Link} to={paths.register} fw={600}>
-              {t('auth.createAccount')}
-            </Anchor>
-          </Text>
-        </Paper>
-      </div>
-    </div>
+    <AuthScreen
+      title={t('auth.login.title')}
+      titleId="login-title"
+      subtitle={t('auth.login.subtitle')}
+      footer={
+        <>
+          {t('auth.noAccount')}{' '}
+          <Anchor component={Link} to={paths.register} fw={600}>
+            {t('auth.createAccount')}
+          </Anchor>
+        </>
+      }
+    >
+      <LoginForm
+        initialEmail={params.get('email') ?? ''}
+        onSubmit={async (values) => {
+          await login(values);
+          await navigate(next ?? paths.dashboard, { replace: true });
+        }}
+      />
+    </AuthScreen>
   );
 }

@@ -1,0 +1,59 @@
+// While a student is in trial, the navbar shows how long is left, counting down live.
+import { useEffect, useState } from 'react';
+import { Badge, Tooltip } from '@mantine/core';
+import { IconHourglass } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../config/paths';
+import { useAuthStore } from '../../lib/auth-store';
+
+export function formatRemaining(seconds: number): { days: number; hours: number; minutes: number } {
+  return {
+    days: Math.floor(seconds / 86_400),
+    hours: Math.floor((seconds % 86_400) / 3600),
+    minutes: Math.floor((seconds % 3600) / 60),
+  };
+}
+
+export function TrialBadge() {
+  const { t } = useTranslation();
+  const trial = useAuthStore((s) => s.trial);
+  const fetchTrialStatus = useAuthStore((s) => s.fetchTrialStatus);
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    void fetchTrialStatus();
+  }, [fetchTrialStatus]);
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 30_000);
+    return () => window.clearInterval(timer);
+  }, []);
+
+  if (!trial?.is_trial || !trial.trial_ends_at) return null;
+  const left = Math.max(0, Math.floor((new Date(trial.trial_ends_at).getTime() - now) / 1000));
+  if (left === 0) {
+    // The trial just ran out: ask the server, which decides what that means.
+    void fetchTrialStatus();
+    return null;
+  }
+  const { days, hours, minutes } = formatRemaining(left);
+  const label = days > 0 ? t('trial.daysLeft', { count: days, hours }) : t('trial.hoursLeft', { hours, minutes });
+  return (
+    <Tooltip label={t('trial.tooltip')} withArrow>
+      <Badge
+        component={Link}
+        to={paths.courses}
+        variant="light"
+        color="orange"
+        size="lg"
+        radius="sm"
+        leftSection={<IconHourglass size={14} />}
+        style={{ cursor: 'pointer', textTransform: 'none' }}
+        data-testid="trial-badge"
+        visibleFrom="xs"
+      >
+        {label}
+      </Badge>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,74 @@
+// Change password: the current one, then the new one twice. Other sessions are signed out by the server.
+import { useState } from 'react';
+import { Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { changePasswordBody } from '@mooz/contract/auth';
+import { validationMessages } from '@mooz/contract/messages';
+import { paths } from '../../config/paths';
+import { api, ApiError } from '../../lib/api';
+import { translateServerMessage } from '../../lib/server-message';
+import { notify } from '../../lib/toasts';
+import { schemaValidator, serverFieldErrors, translateValidation } from '../../lib/validation';
+
+interface PasswordValues {
+  old_password: string;
+  new_password: string;
+  confirm: string;
+}
+
+const validateSchema = schemaValidator(changePasswordBody);
+
+export function ChangePasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [saving, setSaving] = useState(false);
+  const form = useForm<PasswordValues>({
+    mode: 'uncontrolled',
+    initialValues: { old_password: '', new_password: '', confirm: '' },
+    validate: (values) => {
+      const errors = validateSchema(values);
+      if (values.confirm !== values.new_password) errors.confirm = validationMessages.passwordsDiffer;
+      return errors;
+    },
+  });
+  const errorOf = (field: keyof PasswordValues) => translateValidation(t, form.errors[field]);
+
+  const submit = form.onSubmit(async ({ old_password, new_password }) => {
+    setSaving(true);
+    try {
+      await api('/api/auth/change-password/', { method: 'POST', body: { old_password, new_password } });
+      notify.success(t('password.changed'));
+      await navigate(paths.profile);
+    } catch (error) {
+      if (error instanceof ApiError && error.errors) form.setErrors(serverFieldErrors(error.errors));
+      else notify.error(translateServerMessage(t, (error as Error).message));
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  return (
+    <Stack gap="lg" maw={560}>
+      <div>
+        <Title order={2}>{t('password.title')}</Title>
+        <Text c="dimmed">{t('password.subtitle')}</Text>
+      </div>
+      <Card withBorder radius="lg" padding="xl">
+        <form onSubmit={submit} noValidate data-testid="change-password-form">
+          <Stack gap="md">
+            <PasswordInput {...form.getInputProps('old_password')} key={form.key('old_password')} error={errorOf('old_password')} label={t('password.current')} autoComplete="current-password" data-autofocus />
+            <PasswordInput {...form.getInputProps('new_password')} key={form.key('new_password')} error={errorOf('new_password')} label={t('auth.password.new')} description={t('auth.password.hint')} autoComplete="new-password" />
+            <PasswordInput {...form.getInputProps('confirm')} key={form.key('confirm')} error={errorOf('confirm')} label={t('auth.password.confirm')} autoComplete="new-password" />
+            <Group justify="flex-end">
+              <Button type="submit" loading={saving}>
+                {t('password.submit')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+    </Stack>
+  );
+}

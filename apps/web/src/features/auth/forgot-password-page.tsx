@@ -1,0 +1,169 @@
+// Forgot password: ask for a code by email, then send it back with a new password.
+import { useState } from 'react';
+import { Alert, Anchor, Button, PasswordInput, PinInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconAt } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { forgotPasswordBody, sendOtpBody } from '@mooz/contract/auth';
+import { limits } from '@mooz/contract/limits';
+import { validationMessages } from '@mooz/contract/messages';
+import { paths } from '../../config/paths';
+import { api, ApiError } from '../../lib/api';
+import { translateServerMessage } from '../../lib/server-message';
+import { notify } from '../../lib/toasts';
+import { schemaValidator, serverFieldErrors, translateValidation } from '../../lib/validation';
+import { AuthScreen } from './auth-screen';
+import { useResendCountdown } from './use-resend-countdown';
+
+interface ResetValues {
+  email: string;
+  otp: string;
+  new_password: string;
+  confirm: string;
+}
+
+const validateEmail = schemaValidator(sendOtpBody.pick({ email: true }));
+const validateReset = schemaValidator(forgotPasswordBody);
+
+export function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<'email' | 'reset'>('email');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const countdown = useResendCountdown(false);
+  const form = useForm<ResetValues>({
+    mode: 'controlled',
+    initialValues: { email: '', otp: '', new_password: '', confirm: '' },
+    validate: (values) => {
+      if (step === 'email') return validateEmail({ email: values.email });
+      const errors = validateReset({ email: values.email, otp: values.otp, new_password: values.new_password });
+      if (values.confirm !== values.new_password) errors.confirm = validationMessages.passwordsDiffer;
+      return errors;
+    },
+  });
+  const errorOf = (field: keyof ResetValues) => translateValidation(t, form.errors[field]);
+
+  async function run(action: () => Promise<void>) {
+    setFailure(null);
+    setSubmitting(true);
+    try {
+      await action();
+    } catch (error) {
+      setFailure(translateServerMessage(t, (error as Error).message));
+      if (error instanceof ApiError) {
+        form.setErrors(serverFieldErrors(error.errors));
+        if (error.status === 429) countdown.restart();
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const requestCode = () =>
+    run(async () => {
+      await api('/api/auth/forgot-password/', { method: 'POST', auth: false, body: { email: form.values.email.trim() } });
+      notify.success(t('auth.forgot.sent'));
+      countdown.restart();
+      setStep('reset');
+    });
+
+  const submit = form.onSubmit((values) =>
+    step === 'email'
+      ? requestCode()
+      : run(async () => {
+          await api('/api/auth/forgot-password/', {
+            method: 'POST',
+            auth: false,
+            body: { email: values.email.trim(), otp: values.otp, new_password: values.new_password },
+          });
+          notify.success(t('auth.forgot.done'));
+          await navigate(`${paths.login}?${new URLSearchParams({ email: values.email.trim() })}`, { replace: true });
+        }),
+  );
+
+  return (
+    <AuthScreen
+      title={t('auth.forgot.title')}
+      subtitle={step === 'email' ? t('auth.forgot.subtitle') : t('auth.forgot.codeSubtitle', { email: form.values.email })}
+      footer={
+        <Anchor component={Link} to={paths.login} fw={600}>
+          {t('auth.backToLogin')}
+        </Anchor>
+      }
+    >
+      <form onSubmit={submit} noValidate data-testid="forgot-form">
+        <Stack gap="md">
+          {failure && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {failure}
+            </Alert>
+          )}
+          {step === 'email' ? (
+            <TextInput
+              {...form.getInputProps('email')}
+              error={errorOf('email')}
+              label={t('auth.email')}
+              placeholder={t('auth.email.placeholder')}
+              type="email"
+              autoComplete="email"
+              leftSection={<IconAt size={18} stroke={1.6} />}
+              data-autofocus
+            />
+          ) : (
+            <>
+              <Stack gap={4}>
+                <Text size="sm" fw={500} id="reset-code-label">
+                  {t('auth.verify.code')}
+                </Text>
+                <PinInput
+                  length={limits.otpLength}
+                  type="number"
+                  oneTimeCode
+                  aria-labelledby="reset-code-label"
+                  value={form.values.otp}
+                  onChange={(value) => form.setFieldValue('otp', value)}
+                  error={!!form.errors.otp}
+                  data-testid="otp-input"
+                />
+                {form.errors.otp && (
+                  <Text size="xs" c="red">
+                    {errorOf('otp')}
+                  </Text>
+                )}
+              </Stack>
+              <PasswordInput
+                {...form.getInputProps('new_password')}
+                error={errorOf('new_password')}
+                label={t('auth.password.new')}
+                description={t('auth.password.hint')}
+                autoComplete="new-password"
+              />
+              <PasswordInput
+                {...form.getInputProps('confirm')}
+                error={errorOf('confirm')}
+                label={t('auth.password.confirm')}
+                autoComplete="new-password"
+              />
+            </>
+          )}
+          <Button type="submit" size="md" fullWidth loading={submitting} data-testid="forgot-submit">
+            {step === 'email' ? t('auth.forgot.send') : t('auth.forgot.reset')}
+          </Button>
+          {step === 'reset' && (
+            <Text ta="center" size="sm" c="dimmed" aria-live="polite">
+              {countdown.secondsLeft > 0 ? (
+                t('auth.verify.resendIn', { seconds: countdown.secondsLeft })
+              ) : (
+                <Anchor component="button" type="button" onClick={() => void requestCode()} fw={600}>
+                  {t('auth.verify.resend')}
+                </Anchor>
+              )}
+            </Text>
+          )}
+        </Stack>
+      </form>
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,147 @@
+// Sign-up: a student account, then the mailed code.
+import { useState } from 'react';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { registerBody } from '@mooz/contract/auth';
+import { validationMessages } from '@mooz/contract/messages';
+import { paths, verifyPath } from '../../config/paths';
+import { api, ApiError } from '../../lib/api';
+import { translateServerMessage } from '../../lib/server-message';
+import { notify } from '../../lib/toasts';
+import { schemaValidator, serverFieldErrors, translateValidation } from '../../lib/validation';
+import { AuthScreen } from './auth-screen';
+
+interface RegisterValues {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  password: string;
+  confirm: string;
+}
+
+const validateSchema = schemaValidator(registerBody);
+
+export function RegisterPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm<RegisterValues>({
+    mode: 'uncontrolled',
+    initialValues: { first_name: '', last_name: '', email: '', phone: '', password: '', confirm: '' },
+    validate: (values) => {
+      const errors = validateSchema({ ...values, phone: values.phone.trim() || undefined });
+      if (values.confirm !== values.password) errors.confirm = validationMessages.passwordsDiffer;
+      return errors;
+    },
+  });
+  const errorOf = (field: keyof RegisterValues) => translateValidation(t, form.errors[field]);
+
+  const submit = form.onSubmit(async (values) => {
+    setFailure(null);
+    setSubmitting(true);
+    try {
+      const { message } = await api('/api/auth/register/', {
+        method: 'POST',
+        auth: false,
+        body: {
+          first_name: values.first_name.trim(),
+          last_name: values.last_name.trim(),
+          email: values.email.trim(),
+          phone: values.phone.trim() || undefined,
+          password: values.password,
+          language: i18n.resolvedLanguage,
+        },
+      });
+      if (message) notify.success(t('auth.register.done'));
+      await navigate(verifyPath(values.email.trim().toLowerCase()));
+    } catch (error) {
+      setFailure(translateServerMessage(t, (error as Error).message));
+      if (error instanceof ApiError) form.setErrors(serverFieldErrors(error.errors));
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  return (
+    <AuthScreen
+      title={t('auth.register.title')}
+      subtitle={t('auth.register.subtitle')}
+      footer={
+        <>
+          {t('auth.haveAccount')}{' '}
+          <Anchor component={Link} to={paths.login} fw={600}>
+            {t('auth.login.submit')}
+          </Anchor>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate data-testid="register-form">
+        <Stack gap="md">
+          {failure && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {failure}
+            </Alert>
+          )}
+          <Group grow align="flex-start">
+            <TextInput
+              {...form.getInputProps('first_name')}
+              key={form.key('first_name')}
+              error={errorOf('first_name')}
+              label={t('auth.firstName')}
+              autoComplete="given-name"
+              data-autofocus
+            />
+            <TextInput
+              {...form.getInputProps('last_name')}
+              key={form.key('last_name')}
+              error={errorOf('last_name')}
+              label={t('auth.lastName')}
+              autoComplete="family-name"
+            />
+          </Group>
+          <TextInput
+            {...form.getInputProps('email')}
+            key={form.key('email')}
+            error={errorOf('email')}
+            label={t('auth.email')}
+            placeholder={t('auth.email.placeholder')}
+            type="email"
+            autoComplete="email"
+          />
+          <TextInput
+            {...form.getInputProps('phone')}
+            key={form.key('phone')}
+            error={errorOf('phone')}
+            label={t('auth.phone')}
+            description={t('auth.optional')}
+            type="tel"
+            autoComplete="tel"
+          />
+          <PasswordInput
+            {...form.getInputProps('password')}
+            key={form.key('password')}
+            error={errorOf('password')}
+            label={t('auth.password')}
+            description={t('auth.password.hint')}
+            autoComplete="new-password"
+          />
+          <PasswordInput
+            {...form.getInputProps('confirm')}
+            key={form.key('confirm')}
+            error={errorOf('confirm')}
+            label={t('auth.password.confirm')}
+            autoComplete="new-password"
+          />
+          <Button type="submit" size="md" fullWidth loading={submitting} data-testid="register-submit">
+            {t('auth.register.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthScreen>
+  );
+}

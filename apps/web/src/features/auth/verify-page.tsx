@@ -1,0 +1,140 @@
+// The one-time code that proves the email address, with a resend that counts down.
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Anchor, Button, Center, PinInput, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { limits } from '@mooz/contract/limits';
+import { paths } from '../../config/paths';
+import { api, ApiError } from '../../lib/api';
+import { translateServerMessage } from '../../lib/server-message';
+import { notify } from '../../lib/toasts';
+import { AuthScreen } from './auth-screen';
+import { useResendCountdown } from './use-resend-countdown';
+
+function retryAfterOf(error: unknown): number | undefined {
+  return error instanceof ApiError && error.status === 429 ? limits.otpResendIntervalSeconds : undefined;
+}
+
+export function VerifyPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const email = params.get('email') ?? '';
+  const wantsResend = params.get('resend') === '1';
+  const [code, setCode] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [sending, setSending] = useState(false);
+  const countdown = useResendCountdown(!wantsResend);
+  const resentOnArrival = useRef(false);
+
+  async function resend() {
+    setSending(true);
+    setFailure(null);
+    try {
+      await api('/api/auth/send-otp/', { method: 'POST', auth: false, body: { email, purpose: 'verify' } });
+      notify.success(t('auth.verify.sent'));
+      countdown.restart();
+    } catch (error) {
+      setFailure(translateServerMessage(t, (error as Error).message));
+      const wait = retryAfterOf(error);
+      if (wait) countdown.restart(wait);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  useEffect(() => {
+    // Arriving from a login refused as unverified: their old code may be long gone, so send a new one.
+    if (wantsResend && email && !resentOnArrival.current) {
+      resentOnArrival.current = true;
+      void resend();
+    }
+  }, [wantsResend, email]);
+
+  async function verify(otp: string) {
+    if (!/^\d{6}$/.test(otp)) {
+      setFailure(t('validation.otp'));
+      return;
+    }
+    setSubmitting(true);
+    setFailure(null);
+    try {
+      await api('/api/auth/verify-otp/', { method: 'POST', auth: false, body: { email, otp, purpose: 'verify' } });
+      notify.success(t('auth.verify.done'));
+      await navigate(`${paths.login}?${new URLSearchParams({ email })}`, { replace: true });
+    } catch (error) {
+      setFailure(translateServerMessage(t, (error as Error).message));
+      setCode('');
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <AuthScreen
+      title={t('auth.verify.title')}
+      subtitle={email ? t('auth.verify.subtitle', { email }) : undefined}
+      footer={
+        <Anchor component={Link} to={paths.login} fw={600}>
+          {t('auth.backToLogin')}
+        </Anchor>
+      }
+    >
+      {!email ? (
+        <Alert color="yellow" variant="light" icon={<IconAlertCircle size={18} />}>
+          {t('auth.verify.noEmail')}{' '}
+          <Anchor component={Link} to={paths.register}>
+            {t('auth.createAccount')}
+          </Anchor>
+        </Alert>
+      ) : (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void verify(code);
+          }}
+          data-testid="verify-form"
+        >
+          <Stack gap="lg">
+            <Center>
+              <IconMailCheck size={48} stroke={1.3} color="var(--mooz-primary)" aria-hidden="true" />
+            </Center>
+            {failure && (
+              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+                {failure}
+              </Alert>
+            )}
+            <Center>
+              <PinInput
+                length={limits.otpLength}
+                type="number"
+                oneTimeCode
+                size="lg"
+                value={code}
+                onChange={setCode}
+                onComplete={(value) => void verify(value)}
+                aria-label={t('auth.verify.code')}
+                data-testid="otp-input"
+                autoFocus
+              />
+            </Center>
+            <Button type="submit" size="md" fullWidth loading={submitting} disabled={code.length !== limits.otpLength}>
+              {t('auth.verify.submit')}
+            </Button>
+            <Text ta="center" size="sm" c="dimmed" aria-live="polite">
+              {countdown.secondsLeft > 0 ? (
+                t('auth.verify.resendIn', { seconds: countdown.secondsLeft })
+              ) : (
+                <Anchor component="button" type="button" onClick={() => void resend()} disabled={sending} fw={600}>
+                  {t('auth.verify.resend')}
+                </Anchor>
+              )}
+            </Text>
+          </Stack>
+        </form>
+      )}
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,23 @@
+// Mails the e2e server wrote to its outbox (no SMTP in tests), read as a user reads their inbox.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export function latestCodeFor(email: string, dataDir = process.env.MOOZ_E2E_DATA_DIR!): string | null {
+  const dir = join(dataDir, 'outbox');
+  if (!existsSync(dir)) return null;
+  const mails = readdirSync(dir)
+    .sort()
+    .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as { to: string; text: string });
+  const mail = mails.filter((m) => m.to === email).at(-1);
+  return mail?.text.match(/\b(\d{6})\b/)?.[1] ?? null;
+}
+
+/** Waits for a new code to arrive for `email` (different from `previous`). */
+export async function waitForCode(email: string, previous: string | null = null, dataDir?: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const code = latestCodeFor(email, dataDir);
+    if (code && code !== previous) return code;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no code mailed to ${email}`);
+}
