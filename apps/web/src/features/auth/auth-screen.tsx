@@ -40,17 +40,6 @@ function HeroPanel() {
             </Group>
           ))}
         </Stack>
-        <div className={classes.liveCard} aria-hidden="true">
-          <span className={classes.liveDot} />
-          <div>
-            <Text size="sm" fw={600} c="white">
-              {t('auth.hero.sample.title')}
-            </Text>
-            <Text size="xs" className={classes.heroText}>
-              {t('auth.hero.sample.text')}
-            </Text>
-          </div>
-        </div>
       </Stack>
     </Box>
   );
