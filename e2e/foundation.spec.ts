@@ -116,7 +116,7 @@ test('a demo student logs in, sees the menu their rules allow, and logs out', as
   await expect(page.getByTestId('app-layout')).toBeVisible();
   await expect(page.getByTestId('course-details')).toBeVisible();
   await expect(page.getByTestId('menu-dashboard')).toBeVisible();
-  await expect(page.getByTestId('menu-recordings')).toBeVisible();
+  await expect(page.getByTestId('menu-sessions')).toBeVisible();
   const ability = await page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? '{}').ability);
   expect(Array.isArray(ability)).toBe(true);
 

@@ -5,7 +5,6 @@ import {
   IconBooks,
   IconCalendarEvent,
   IconLayoutDashboard,
-  IconPlayerPlay,
   IconSchool,
   IconVideo,
   type IconProps,
@@ -58,14 +57,6 @@ export const navigationItems: NavigationItem[] = [
     path: paths.sessions,
     icon: IconCalendarEvent,
     anyOf: [['read', 'Session']],
-  },
-  {
-    id: 'recordings',
-    labelKey: 'nav.recordings',
-    descriptionKey: 'nav.recordings.description',
-    path: paths.recordings,
-    icon: IconPlayerPlay,
-    anyOf: [['read', 'Recording']],
   },
   {
     id: 'meetings',
