@@ -29,7 +29,7 @@ export const registerBody = z.object({
 });
 export const sendOtpBody = z.object({ email, purpose: otpPurpose.default('verify') });
 export const verifyOtpBody = z.object({ email, otp, purpose: otpPurpose.default('verify') });
-export const loginBody = z.object({ email, password: z.string().min(1, v.required).max(128) });
+export const loginBody = z.object({ email, password: z.string().min(1, v.required).max(128, v.passwordTooLong) });
 export const refreshBody = z.object({ refresh: z.string().min(1, v.required).max(2048) });
 export const logoutBody = refreshBody;
 /** Step one sends {email} and gets a code; step two sends it back with the new password. */
@@ -44,7 +44,7 @@ export const forgotPasswordBody = z
     }
   });
 export const changePasswordBody = z.object({
-  old_password: z.string().min(1, v.required).max(128),
+  old_password: z.string().min(1, v.required).max(128, v.passwordTooLong),
   new_password: password,
 });
 export const profilePatchBody = z

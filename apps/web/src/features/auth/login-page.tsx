@@ -5,13 +5,13 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconAt, IconLock } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { loginBody } from '@mooz/contract/auth';
+import { validateLogin } from './login-validation';
 import { messages } from '@mooz/contract/messages';
 import { paths, safeNext, verifyPath } from '../../config/paths';
 import { ApiError } from '../../lib/api';
 import { useAuthStore } from '../../lib/auth-store';
 import { translateServerMessage } from '../../lib/server-message';
-import { schemaValidator, serverFieldErrors, translateValidation } from '../../lib/validation';
+import { serverFieldErrors, translateValidation } from '../../lib/validation';
 import { AuthScreen } from './auth-screen';
 
 export interface LoginValues {
@@ -26,7 +26,7 @@ export function LoginForm({ onSubmit, initialEmail = '' }: { onSubmit: (values: 
   const form = useForm<LoginValues>({
     mode: 'uncontrolled',
     initialValues: { email: initialEmail, password: '' },
-    validate: schemaValidator(loginBody),
+    validate: validateLogin,
   });
   const errorOf = (field: keyof LoginValues) => translateValidation(t, form.errors[field]);
 
