@@ -1,7 +1,7 @@
 // The permission rules per role: one source for the server, which enforces them, and the web app,
 // which shows only what they allow. A rule is CASL's {action, subject, inverted?, conditions?,
 // fields?, reason?}. Conditions refer to the caller through `userId`, filled in by rulesFor().
-import { createMongoAbility, type MongoAbility, type RawRuleOf } from '@casl/ability';
+import { createMongoAbility, type ForcedSubject, type MongoAbility, type RawRuleOf } from '@casl/ability';
 
 export const userTypes = ['student', 'teacher', 'admin'] as const;
 export type UserType = (typeof userTypes)[number];
@@ -22,7 +22,9 @@ export type Subject =
   | 'Meeting'
   | 'User';
 
-export type AppAbility = MongoAbility<[Action, Subject | Record<string, unknown>]>;
+/** A subject is a name, or an object tagged with its name by CASL's subject() helper. */
+export type SubjectArg = Subject | ForcedSubject<Exclude<Subject, 'all'>>;
+export type AppAbility = MongoAbility<[Action, SubjectArg]>;
 export type Rule = RawRuleOf<AppAbility>;
 
 /** Logged out: the specification's single default rule. */
@@ -66,7 +68,7 @@ export function rulesFor(userType: UserType, userId: number): Rule[] {
 }
 
 export function buildAbility(rules: Rule[]): AppAbility {
-  return createMongoAbility<[Action, Subject | Record<string, unknown>]>(rules);
+  return createMongoAbility<[Action, SubjectArg]>(rules);
 }
 
 /** The specification's default denial message. */

@@ -15,7 +15,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
-      index: false,
+      // "/" is the app too: the client routes it to login or the dashboard.
+      index: ['index.html'],
       // Look files up per request, so a rebuild is served without a restart.
       wildcard: true,
       cacheControl: false,

@@ -3,7 +3,7 @@
 import { createBrowserRouter } from 'react-router';
 import { LoadingScreen } from './loading-screen';
 import { RootRoute } from './root-route';
-import { guestOnly, homeRedirect, signedInOnly } from './guards';
+import { guestOnly, homeRedirect, permitted, signedInOnly } from './guards';
 
 /** "/" only ever redirects; a component keeps the router from warning about an empty leaf. */
 function RedirectOnly() {
@@ -25,6 +25,18 @@ export const router = createBrowserRouter([
             path: 'login',
             lazy: { Component: async () => (await import('../features/auth/login-page')).LoginPage },
           },
+          {
+            path: 'register',
+            lazy: { Component: async () => (await import('../features/auth/register-page')).RegisterPage },
+          },
+          {
+            path: 'verify',
+            lazy: { Component: async () => (await import('../features/auth/verify-page')).VerifyPage },
+          },
+          {
+            path: 'forgot-password',
+            lazy: { Component: async () => (await import('../features/auth/forgot-password-page')).ForgotPasswordPage },
+          },
         ],
       },
       {
@@ -34,6 +46,41 @@ export const router = createBrowserRouter([
           {
             path: 'dashboard',
             lazy: { Component: async () => (await import('../features/dashboard/dashboard-page')).DashboardPage },
+          },
+          {
+            path: 'profile',
+            loader: permitted('read', 'Profile'),
+            lazy: { Component: async () => (await import('../features/auth/profile-page')).ProfilePage },
+          },
+          {
+            path: 'change-password',
+            loader: permitted('update', 'Profile'),
+            lazy: { Component: async () => (await import('../features/auth/change-password-page')).ChangePasswordPage },
+          },
+          {
+            path: 'courses',
+            loader: permitted('read', 'Course'),
+            lazy: { Component: async () => (await import('../features/courses/courses-page')).CoursesPage },
+          },
+          {
+            path: 'my-courses',
+            loader: permitted('read', 'MyCourse'),
+            lazy: { Component: async () => (await import('../features/courses/my-courses-page')).MyCoursesPage },
+          },
+          {
+            path: 'my-courses/new',
+            loader: permitted('create', 'Course'),
+            lazy: { Component: async () => (await import('../features/courses/course-editor-page')).CourseEditorPage },
+          },
+          {
+            path: 'my-courses/:id/edit',
+            loader: permitted('update', 'Course'),
+            lazy: { Component: async () => (await import('../features/courses/course-editor-page')).CourseEditorPage },
+          },
+          {
+            path: 'sessions',
+            loader: permitted('read', 'Session'),
+            lazy: { Component: async () => (await import('../features/classes/sessions-page')).SessionsPage },
           },
         ],
       },

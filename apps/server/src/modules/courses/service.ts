@@ -39,7 +39,7 @@ export function createCoursesService(deps: CoursesDeps) {
   }
 
   const canEdit = (caller: Caller, row: CourseRow) =>
-    caller.ability.can('update', subject('Course', { teacher_id: row.teacherId }));
+    caller.ability.can('update', subject('Course', { teacher_id: row.teacherId } as Record<string, unknown>));
 
   /** Admins may name the teacher of a course; it must be a teacher's (or an admin's) account. */
   async function teacherFor(caller: Caller, requested: number | undefined): Promise<number> {

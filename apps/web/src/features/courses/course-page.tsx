@@ -1,69 +1,48 @@
 // A course reached by a deep link (/courses/:id). Visitors are asked to log in first; signed-in
-// users see the course as listed by GET /api/courses/.
+// users see the course (GET /api/courses/{id}/) and may enroll from here.
+import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconBook2, IconLock } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { IconAlertCircle, IconBook2, IconCircleCheck, IconLock, IconShoppingCart } from '@tabler/icons-react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { storageKeys } from '@mooz/contract/config';
+import type { Course } from '@mooz/contract/courses';
 import { messages } from '@mooz/contract/messages';
 import { StatusPage } from '../../components/status-page';
 import { loginWithNext, paths } from '../../config/paths';
 import { explainDenial, useAbility } from '../../lib/ability';
-import { readStorage } from '../../lib/storage';
+import { ApiError, messageOf } from '../../lib/api';
+import { formatClock, formatDate, formatPrice, todayUtc } from '../../lib/format';
 import { translateServerMessage } from '../../lib/server-message';
 import { useSignedIn } from '../../lib/use-session';
-
-interface Course {
-  id: number;
-  name: string;
-  description: string;
-  price?: number;
-  currency?: string;
-  teacher?: { id: number; name: string };
-  skills?: string[];
-  duration_weeks?: number;
-}
-
-async function fetchCourses(): Promise<Course[]> {
-  const token = readStorage(storageKeys.access);
-  if (!token) throw new Error(messages.noAccessToken);
-  const response = await fetch('/api/courses/', {
-    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
-  });
-  const body = (await response.json().catch(() => null)) as { data?: Course[]; message?: string } | null;
-  if (!response.ok || !Array.isArray(body?.data)) throw new Error(body?.message ?? messages.failedToFetchCourses);
-  return body.data;
-}
-
-function formatPrice(minor: number, currency: string, locale: string): string {
-  try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 100);
-  } catch {
-    return `${(minor / 100).toFixed(2)} ${currency}`;
-  }
-}
+import { EnrollModal } from './enroll-modal';
+import { SandboxCheckout } from './sandbox-checkout';
+import { useCourse } from './use-courses';
+import { useEnrollment } from './use-enrollment';
 
 function CourseDetails({ id }: { id: string }) {
   const { t, i18n } = useTranslation();
-  const courses = useQuery({ queryKey: ['courses'], queryFn: fetchCourses });
+  const ability = useAbility();
+  const course = useCourse(Number(id));
+  const enrollment = useEnrollment();
+  const [choosing, setChoosing] = useState<Course | null>(null);
+  const locale = i18n.language;
 
-  if (courses.isPending) {
+  if (course.isPending) {
     return (
       <Group justify="center" py={64}>
         <Loader aria-label={t('common.loading')} />
       </Group>
     );
   }
-  if (courses.isError) {
+  const notFound = course.isError && course.error instanceof ApiError && (course.error.status === 404 || course.error.status === 400);
+  if (course.isError && !notFound) {
     return (
       <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('course.loadFailed')}>
-        {translateServerMessage(t, courses.error.message)}
+        {translateServerMessage(t, messageOf(course.error, messages.failedToFetchCourses))}
       </Alert>
     );
   }
-  const course = courses.data.find((candidate) => String(candidate.id) === id);
-  if (!course) {
+  if (!course.data) {
     return (
       <StatusPage
         icon={<IconBook2 size={48} stroke={1.5} />}
@@ -71,39 +50,71 @@ function CourseDetails({ id }: { id: string }) {
         title={t('course.notFound.title')}
         description={t('course.notFound.description')}
         actions={
-          <Button component={Link} to={paths.dashboard}>
-            {t('notAuthorized.toDashboard')}
+          <Button component={Link} to={paths.courses}>
+            {t('course.toCatalogue')}
           </Button>
         }
       />
     );
   }
+  const details = course.data.data;
+  const nextBatch = details.batch_start_dates.find((date) => date >= todayUtc());
   return (
     <Card radius="lg" p="xl" withBorder data-testid="course-details">
       <Stack gap="md">
         <Group justify="space-between" align="flex-start">
-          <Title order={2}>{course.name}</Title>
-          {course.price !== undefined && course.currency && (
-            <Badge size="xl" variant="light">
-              {formatPrice(course.price, course.currency, i18n.language)}
-            </Badge>
-          )}
+          <Title order={2}>{details.name}</Title>
+          <Badge size="xl" variant="light">
+            {formatPrice(details.price, details.currency, locale)}
+          </Badge>
         </Group>
-        {course.teacher && <Text c="dimmed">{t('course.teacher', { name: course.teacher.name })}</Text>}
-        <Text>{course.description}</Text>
-        {course.duration_weeks !== undefined && (
-          <Text size="sm">{t('course.duration', { count: course.duration_weeks })}</Text>
+        <Text c="dimmed">{t('course.teacher', { name: details.teacher.name })}</Text>
+        <Text>{details.description}</Text>
+        <Text size="sm">
+          {t('course.duration', { count: details.duration_weeks })}
+          {' · '}
+          {nextBatch ? t('courses.nextBatch', { date: formatDate(nextBatch, locale) }) : t('courses.noUpcomingBatch')}
+        </Text>
+        {details.weekday_times.length > 0 && (
+          <Text size="sm">{t('courses.weekdayTimes', { times: details.weekday_times.map((time) => formatClock(time, locale, nextBatch)).join(' · ') })}</Text>
         )}
-        {course.skills && course.skills.length > 0 && (
+        {details.weekend_times.length > 0 && (
+          <Text size="sm">{t('courses.weekendTimes', { times: details.weekend_times.map((time) => formatClock(time, locale, nextBatch)).join(' · ') })}</Text>
+        )}
+        {details.skills.length > 0 && (
           <Group gap="xs">
-            {course.skills.map((skill) => (
-              <Badge key={skill} variant="outline">
+            {details.skills.map((skill) => (
+              <Badge key={skill} variant="outline" tt="none">
                 {skill}
               </Badge>
             ))}
           </Group>
         )}
+        <Group>
+          {details.enrolled ? (
+            <Button variant="light" component={Link} to={paths.myCourses} leftSection={<IconCircleCheck size={16} />}>
+              {t('courses.goToMyCourses')}
+            </Button>
+          ) : (
+            ability.can('create', 'Enrollment') && (
+              <Button leftSection={<IconShoppingCart size={16} />} onClick={() => setChoosing(details)} disabled={enrollment.busy} data-testid="enroll-button">
+                {t('courses.enroll')}
+              </Button>
+            )
+          )}
+        </Group>
       </Stack>
+      <EnrollModal
+        course={choosing}
+        busy={enrollment.stage === 'ordering'}
+        onClose={() => setChoosing(null)}
+        onSubmit={async (chosen, body) => {
+          const result = await enrollment.enroll(chosen, body);
+          if (result.ok) setChoosing(null);
+          return result;
+        }}
+      />
+      <SandboxCheckout checkout={enrollment.sandbox} />
     </Card>
   );
 }

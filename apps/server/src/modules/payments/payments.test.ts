@@ -1,0 +1,505 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { batchEndDate } from '@mooz/contract/courses';
+import { buildTestApp, type TestApp } from '../../../test/app';
+import { signedIn } from '../../../test/accounts';
+import {
+  courseAndStudent,
+  createCourse,
+  createOrder,
+  daysFromNow,
+  paidCheckout,
+  weekdayChoice,
+  weekendChoice,
+} from '../../../test/courses';
+import { subscriptions, users } from '../../db/schema/index';
+import { paymentSignature, webhookSignature } from './signatures';
+
+let t: TestApp;
+afterEach(async () => {
+  await t?.close();
+});
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+const subscriptionRows = (userId: number) => t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+
+/** A provider webhook call, signed (or not) over the exact bytes sent. */
+function webhook(event: object, secret: string | null = t.config.payments.webhookSecret, signatureOverride?: string) {
+  const raw = JSON.stringify(event);
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const signature = signatureOverride ?? (secret ? webhookSignature(raw, secret) : undefined);
+  if (signature) headers['x-razorpay-signature'] = signature;
+  return t.app.inject({ method: 'POST', url: '/api/payments/webhook/', payload: raw, headers });
+}
+
+const capturedEvent = (orderId: string, paymentId: string, amount?: number) => ({
+  entity: 'event',
+  event: 'payment.captured',
+  payload: { payment: { entity: { id: paymentId, entity: 'payment', order_id: orderId, status: 'captured', ...(amount !== undefined && { amount }) } } },
+});
+
+describe('with the sandbox provider', () => {
+  beforeEach(async () => {
+    t = await buildTestApp();
+  });
+
+  describe('create_order', () => {
+    it('charges the course price whatever the client sends, and creates one pending subscription', async () => {
+      const { course, student } = await courseAndStudent(t);
+      const order = await createOrder(t, student.headers, { ...weekdayChoice(course), amount: 1, currency: 'USD' });
+      expect(order).toMatchObject({ amount: course.price, currency: 'INR', key_id: t.config.payments.keyId });
+      expect(order.order_id).toMatch(/^order_[A-Za-z0-9]{14}$/);
+      const rows = await subscriptionRows(student.user.id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ id: order.subscription_id, status: 'pending', amount: course.price, orderId: order.order_id, time: '09:00' });
+    });
+
+    it('answers a double click with the same order and subscription, keeping the newest choice', async () => {
+      const { course, student } = await courseAndStudent(t);
+      const first = await createOrder(t, student.headers, weekdayChoice(course));
+      const again = await createOrder(t, student.headers, weekdayChoice(course));
+      const weekend = await createOrder(t, student.headers, weekendChoice(course));
+      expect(again).toEqual(first);
+      expect(weekend).toEqual(first);
+      const rows = await subscriptionRows(student.user.id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ batch: 'weekends', time: null, saturdayTime: '10:00', sundayTime: '15:00' });
+    });
+
+    it('makes a new order at the new price when the course price changed, and the old order no longer verifies', async () => {
+      const { teacher, course, student } = await courseAndStudent(t);
+      const first = await createOrder(t, student.headers, weekdayChoice(course));
+      const patched = await t.app.inject({ method: 'PATCH', url: `/api/courses/${course.id}/`, headers: teacher.headers, payload: { price: 300_000 } });
+      expect(patched.statusCode).toBe(200);
+      const second = await createOrder(t, student.headers, weekdayChoice(course));
+      expect(second.amount).toBe(300_000);
+      expect(second.order_id).not.toBe(first.order_id);
+      expect(second.subscription_id).toBe(first.subscription_id);
+
+      const stale = await post('/api/payments/verify_payment/', { ...paidCheckout(t, first), subscription_id: first.subscription_id }, student.headers);
+      expect(stale.statusCode).toBe(400);
+      expect((await subscriptionRows(student.user.id))[0]!.status).toBe('pending');
+    });
+
+    it.each([
+      ['start_date', (c: ReturnType<typeof weekdayChoice>) => ({ ...c, start_date: daysFromNow(11) })],
+      ['end_date', (c: ReturnType<typeof weekdayChoice>) => ({ ...c, end_date: daysFromNow(300) })],
+      ['time', (c: ReturnType<typeof weekdayChoice>) => ({ ...c, time: '09:15' })],
+      ['time', ({ time: _time, ...c }: ReturnType<typeof weekdayChoice>) => c],
+      ['saturday_time', (c: ReturnType<typeof weekdayChoice>) => ({ ...c, saturday_time: '10:00' })],
+    ])('refuses a weekday choice with a wrong %s as a 400 naming it, and creates nothing', async (field, wrong) => {
+      const { course, student } = await courseAndStudent(t);
+      const res = await post('/api/payments/create_order/', wrong(weekdayChoice(course)), student.headers);
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json().errors)).toEqual([field]);
+      expect(await subscriptionRows(student.user.id)).toEqual([]);
+    });
+
+    it.each([
+      ['saturday_time', (c: ReturnType<typeof weekendChoice>) => ({ ...c, saturday_time: '09:00' })],
+      ['sunday_time', (c: ReturnType<typeof weekendChoice>) => ({ ...c, sunday_time: '18:30' })],
+      ['sunday_time', ({ sunday_time: _s, ...c }: ReturnType<typeof weekendChoice>) => c],
+      ['time', (c: ReturnType<typeof weekendChoice>) => ({ ...c, time: '09:00' })],
+    ])('refuses a weekend choice with a wrong %s as a 400 naming it', async (field, wrong) => {
+      const { course, student } = await courseAndStudent(t);
+      const res = await post('/api/payments/create_order/', wrong(weekendChoice(course)), student.headers);
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json().errors)).toEqual([field]);
+      expect(await subscriptionRows(student.user.id)).toEqual([]);
+    });
+
+    it('refuses a batch the course does not offer, a batch that already started, and malformed values', async () => {
+      const teacher = await signedIn(t, 'teacher');
+      const past = daysFromNow(-3);
+      const course = await createCourse(t, teacher.headers, { weekend_times: [], batch_start_dates: [past, daysFromNow(20)] });
+      const student = await signedIn(t, 'student');
+
+      const noWeekends = await post('/api/payments/create_order/', weekendChoice({ ...course, weekend_times: ['10:00'], batch_start_dates: [daysFromNow(20)] }), student.headers);
+      expect(noWeekends.statusCode).toBe(400);
+      expect(Object.keys(noWeekends.json().errors)).toEqual(['batch']);
+
+      const started = await post('/api/payments/create_order/', { ...weekdayChoice(course), start_date: past, end_date: batchEndDate(past, 4) }, student.headers);
+      expect(started.statusCode).toBe(400);
+      expect(started.json().errors.start_date).toEqual(['This batch has already started']);
+
+      const malformed = await post(
+        '/api/payments/create_order/',
+        { course_id: 'one', batch: 'mornings', start_date: '2030-02-30', end_date: 'soon', time: '25:00' },
+        student.headers,
+      );
+      expect(malformed.statusCode).toBe(400);
+      expect(Object.keys(malformed.json().errors).sort()).toEqual(['batch', 'course_id', 'end_date', 'start_date', 'time']);
+      expect(await subscriptionRows(student.user.id)).toEqual([]);
+    });
+
+    it('answers 404 for an unknown or unpublished course', async () => {
+      const { teacher, course, student } = await courseAndStudent(t);
+      expect((await post('/api/payments/create_order/', { ...weekdayChoice(course), course_id: 999_999 }, student.headers)).statusCode).toBe(404);
+      const hidden = await createCourse(t, teacher.headers, { published: false });
+      expect((await post('/api/payments/create_order/', weekdayChoice(hidden), student.headers)).statusCode).toBe(404);
+    });
+
+    it('is for signed-in students: 401 without a token, 403 for a teacher', async () => {
+      const { teacher, course } = await courseAndStudent(t);
+      const anonymous = await post('/api/payments/create_order/', weekdayChoice(course));
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json().message).toBe('No access token found');
+      expect((await post('/api/payments/create_order/', weekdayChoice(course), teacher.headers)).statusCode).toBe(403);
+    });
+  });
+
+  describe('verify_payment', () => {
+    it('refuses a forged signature with 400 and changes nothing', async () => {
+      const { course, student } = await courseAndStudent(t);
+      const order = await createOrder(t, student.headers, weekdayChoice(course));
+      const forged = { ...paidCheckout(t, order), razorpay_signature: paymentSignature(order.order_id, 'pay_x', 'not-the-secret') };
+      const res = await post('/api/payments/verify_payment/', { ...forged, subscription_id: order.subscription_id }, student.headers);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Payment verification failed');
+      const signedForAnotherPayment = { ...paidCheckout(t, order, 'pay_a'), razorpay_payment_id: 'pay_b' };
+      expect((await post('/api/payments/verify_payment/', { ...signedForAnotherPayment, subscription_id: order.subscription_id }, student.headers)).statusCode).toBe(400);
+
+      expect((await subscriptionRows(student.user.id))[0]).toMatchObject({ status: 'pending', paymentId: null });
+      expect((await get('/api/auth/profile/', student.headers)).json().data.has_purchased).toBe(false);
+      expect((await get('/api/courses/my_courses/', student.headers)).json().data).toEqual([]);
+    });
+
+    it('activates on a valid signature: the course is in my_courses, has_purchased is true and the trial is over', async () => {
+      const { course, student } = await courseAndStudent(t);
+      expect((await get('/api/auth/trial-status/', student.headers)).json().data.is_trial).toBe(true);
+      const order = await createOrder(t, student.headers, weekdayChoice(course));
+      const res = await post('/api/payments/verify_payment/', { ...paidCheckout(t, order), subscription_id: order.subscription_id }, student.headers);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        data: { subscription_id: order.subscription_id, course_id: course.id, status: 'active' },
+        message: 'Payment verified successfully!',
+      });
+
+      const mine = (await get('/api/courses/my_courses/', student.headers)).json().data;
+      expect(mine).toHaveLength(1);
+      expect(mine[0]).toMatchObject({
+        id: course.id,
+        enrolled: true,
+        enrollment: { batch: 'weekdays', start_date: course.batch_start_dates[0], end_date: weekdayChoice(course).end_date, time: '09:00' },
+      });
+      expect((await get('/api/auth/profile/', student.headers)).json().data).toMatchObject({ has_purchased: true, is_trial: false });
+      expect((await get('/api/auth/trial-status/', student.headers)).json().data).toMatchObject({ has_purchased: true, is_trial: false });
+      expect((await get('/api/courses/', student.headers)).json().data.find((c: { id: number }) => c.id === course.id).enrolled).toBe(true);
+    });
+
+    it('answers verifying the same payment again with 200 and changes nothing', async () => {
+      const { course, student } = await courseAndStudent(t);
+      const order = await createOrder(t, student.headers, weekdayChoice(course));
+      const body = { ...paidCheckout(t, order), subscription_id: order.subscription_id };
+      expect((await post('/api/payments/verify_payment/', body, student.headers)).statusCode).toBe(200);
+      const [before] = await subscriptionRows(student.user.id);
+      const again = await post('/api/payments/verify_payment/', body, student.headers);
+      expect(again.statusCode).toBe(200);
+      expect(again.json().message).toBe('Payment verified successfully!');
+      expect(await subscriptionRows(student.user.id)).toEqual([before]);
+    });
+
+    it('refuses a second order for a course already paid with 409', async () => {
+      const { course, student } = await courseAndStudent(t);
+      const order = await createOrder(t, student.headers, weekdayChoice(course));
+      await post('/api/payments/verify_payment/', { ...paidCheckout(t, order), subscription_id: order.subscription_id }, student.headers);
+      const second = await post('/api/payments/create_order/', weekendChoice(course), student.headers);
+      expect(second.statusCode).toBe(409);
+      expect(second.json().message).toBe('You are already enrolled in this course');
+      expect(await subscriptionRows(student.user.id)).toHaveLength(1);
+    });
+
+    it("rejects another user's subscription id, even with a valid signature, and changes nothing", async () => {
+      const { course, student } = await courseAndStudent(t);
+      const intruder = await signedIn(t, 'student');
+      const order = await createOrder(t, student.headers, weekdayChoice(course));
+      const res = await post('/api/payments/verify_payment/', { ...paidCheckout(t, order), subscription_id: order.subscription_id }, intruder.headers);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Payment verification failed');
+      expect((await subscriptionRows(student.user.id))[0]!.status).toBe('pending');
+      expect(await subscriptionRows(intruder.user.id)).toEqual([]);
+    });
+
+    it('rejects an order id that is not the subscription’s, and ids that name nothing', async () => {
+      const { course, student } = await courseAndStudent(t);
+      const order = await createOrder(t, student.headers, weekdayChoice(course));
+      const other = await createCourse(t, (await signedIn(t, 'teacher')).headers, { name: 'Other' });
+      const otherOrder = await createOrder(t, student.headers, weekdayChoice(other));
+      const mixed = { ...paidCheckout(t, otherOrder), subscription_id: order.subscription_id };
+      expect((await post('/api/payments/verify_payment/', mixed, student.headers)).statusCode).toBe(400);
+      const nothing = { ...paidCheckout(t, order), subscription_id: 'not-a-uuid' };
+      expect((await post('/api/payments/verify_payment/', nothing, student.headers)).statusCode).toBe(400);
+      const missing = await post('/api/payments/verify_payment/', { razorpay_order_id: order.order_id }, student.headers);
+      expect(missing.statusCode).toBe(400);
+      expect(Object.keys(missing.json().errors).sort()).toEqual(['razorpay_payment_id', 'razorpay_signature', 'subscription_id']);
+      expect((await subscriptionRows(student.user.id)).every((s) => s.status === 'pending')).toBe(true);
+    });
+
+    it('lets one payment id activate one subscription only', async () => {
+      const { course, student } = await courseAndStudent(t);
+      const other = await createCourse(t, (await signedIn(t, 'teacher')).headers, { name: 'Other' });
+      const first = await createOrder(t, student.headers, weekdayChoice(course));
+      const second = await createOrder(t, student.headers, weekdayChoice(other));
+      const paid = await post('/api/payments/verify_payment/', { ...paidCheckout(t, first, 'pay_once'), subscription_id: first.subscription_id }, student.headers);
+      expect(paid.statusCode).toBe(200);
+      const reused = await post('/api/payments/verify_payment/', { ...paidCheckout(t, second, 'pay_once'), subscription_id: second.subscription_id }, student.headers);
+      expect(reused.statusCode).toBe(400);
+      const rows = await subscriptionRows(student.user.id);
+      expect(rows.find((s) => s.id === second.subscription_id)).toMatchObject({ status: 'pending', paymentId: null });
+    });
+
+    it('never makes two enrollments when verify and the webhook race, nor when verify is sent twice at once', async () => {
+      const { course, student } = await courseAndStudent(t);
+      const order = await createOrder(t, student.headers, weekdayChoice(course));
+      const checkout = paidCheckout(t, order);
+      const body = { ...checkout, subscription_id: order.subscription_id };
+      const results = await Promise.all([
+        post('/api/payments/verify_payment/', body, student.headers),
+        webhook(capturedEvent(order.order_id, checkout.razorpay_payment_id, course.price)),
+        post('/api/payments/verify_payment/', body, student.headers),
+        webhook(capturedEvent(order.order_id, checkout.razorpay_payment_id, course.price)),
+      ]);
+      expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+      expect(results.filter((r) => r.json().data.status === 'activated')).toHaveLength(1);
+      const rows = await subscriptionRows(student.user.id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ status: 'active', paymentId: checkout.razorpay_payment_id });
+    });
+
+    it('refuses a second paid order for a course once another order of it activated', async () => {
+      const { course, student } = await courseAndStudent(t);
+      const first = await createOrder(t, student.headers, weekdayChoice(course));
+      // A second pending subscription, as a second tab before the first one paid could leave behind.
+      await t.db.insert(subscriptions).values({
+        id: crypto.randomUUID(),
+        userId: student.user.id,
+        courseId: course.id,
+        batch: 'weekdays',
+        startDate: course.batch_start_dates[0]!,
+        endDate: weekdayChoice(course).end_date,
+        time: '09:00',
+        amount: course.price,
+        currency: 'INR',
+        orderId: 'order_secondtab00001',
+      });
+      const [second] = (await subscriptionRows(student.user.id)).filter((s) => s.orderId === 'order_secondtab00001');
+      expect((await post('/api/payments/verify_payment/', { ...paidCheckout(t, first), subscription_id: first.subscription_id }, student.headers)).statusCode).toBe(200);
+      const late = await post('/api/payments/verify_payment/', { ...paidCheckout(t, { order_id: second!.orderId }), subscription_id: second!.id }, student.headers);
+      expect(late.statusCode).toBe(409);
+      expect((await subscriptionRows(student.user.id)).filter((s) => s.status === 'active')).toHaveLength(1);
+    });
+  });
+
+  describe('webhook', () => {
+    it('rejects a missing or bad signature and changes nothing', async () => {
+      const { course, student } = await courseAndStudent(t);
+      const order = await createOrder(t, student.headers, weekdayChoice(course));
+      const unsigned = await webhook(capturedEvent(order.order_id, 'pay_hook1'), null);
+      expect(unsigned.statusCode).toBe(400);
+      const wrongSecret = await webhook(capturedEvent(order.order_id, 'pay_hook1'), 'not-the-webhook-secret');
+      expect(wrongSecret.statusCode).toBe(400);
+      expect(wrongSecret.json().message).toBe('Invalid webhook signature');
+      // Signed with the key secret instead of the webhook secret.
+      expect((await webhook(capturedEvent(order.order_id, 'pay_hook1'), t.config.payments.keySecret)).statusCode).toBe(400);
+      expect((await subscriptionRows(student.user.id))[0]!.status).toBe('pending');
+    });
+
+    it('checks the signature over the raw bytes: the same JSON re-serialised does not pass', async () => {
+      const { course, student } = await courseAndStudent(t);
+      const order = await createOrder(t, student.headers, weekdayChoice(course));
+      const event = capturedEvent(order.order_id, 'pay_raw1');
+      const signature = webhookSignature(JSON.stringify(event), t.config.payments.webhookSecret);
+      const reformatted = JSON.stringify(event, null, 2);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook/',
+        payload: reformatted,
+        headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature },
+      });
+      expect(res.statusCode).toBe(400);
+      expect((await subscriptionRows(student.user.id))[0]!.status).toBe('pending');
+    });
+
+    it('activates on payment.captured with a good signature, so a buyer who closed the tab still gets the course', async () => {
+      const { course, student } = await courseAndStudent(t);
+      const order = await createOrder(t, student.headers, weekdayChoice(course));
+      const res = await webhook(capturedEvent(order.order_id, 'pay_hook2', course.price));
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.status).toBe('activated');
+      expect((await get('/api/courses/my_courses/', student.headers)).json().data.map((c: { id: number }) => c.id)).toEqual([course.id]);
+
+      const replay = await webhook(capturedEvent(order.order_id, 'pay_hook2', course.price));
+      expect(replay.json().data.status).toBe('unchanged');
+      // The browser's verify arriving afterwards is a success that changes nothing.
+      const late = await post('/api/payments/verify_payment/', { ...paidCheckout(t, order, 'pay_hook2'), subscription_id: order.subscription_id }, student.headers);
+      expect(late.statusCode).toBe(200);
+      expect(await subscriptionRows(student.user.id)).toHaveLength(1);
+    });
+
+    it('activates on order.paid, and ignores other events, unknown orders and a wrong amount', async () => {
+      const { course, student } = await courseAndStudent(t);
+      const order = await createOrder(t, student.headers, weekdayChoice(course));
+      const failed = await webhook({ event: 'payment.failed', payload: { payment: { entity: { id: 'pay_f', order_id: order.order_id } } } });
+      expect(failed.json().data.status).toBe('ignored');
+      expect((await webhook(capturedEvent('order_unknown0000001', 'pay_u'))).json().data.status).toBe('ignored');
+      expect((await webhook(capturedEvent(order.order_id, 'pay_cheap', 100))).json().data.status).toBe('ignored');
+      expect((await subscriptionRows(student.user.id))[0]!.status).toBe('pending');
+
+      const paid = await webhook({
+        event: 'order.paid',
+        payload: { order: { entity: { id: order.order_id } }, payment: { entity: { id: 'pay_op1', order_id: order.order_id, amount: course.price } } },
+      });
+      expect(paid.json().data.status).toBe('activated');
+      expect((await subscriptionRows(student.user.id))[0]).toMatchObject({ status: 'active', paymentId: 'pay_op1' });
+    });
+
+    it('refuses a signed body that is not JSON', async () => {
+      t.app.log.level = 'silent';
+      const raw = 'not json';
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook/',
+        payload: raw,
+        headers: { 'content-type': 'text/plain', 'x-razorpay-signature': webhookSignature(raw, t.config.payments.webhookSecret) },
+      });
+      expect(res.statusCode).toBe(400);
+    });
+  });
+
+  describe('sandbox checkout', () => {
+    it("pays the caller's pending order with a signature that verify accepts", async () => {
+      const { course, student } = await courseAndStudent(t);
+      expect((await get('/api/payments/config/', student.headers)).json().data).toEqual({ provider: 'sandbox', key_id: t.config.payments.keyId });
+      const order = await createOrder(t, student.headers, weekdayChoice(course));
+      const paid = await post('/api/payments/sandbox/pay/', { order_id: order.order_id }, student.headers);
+      expect(paid.statusCode).toBe(200);
+      const result = paid.json().data;
+      expect(result.razorpay_order_id).toBe(order.order_id);
+      // The sandbox only signs; the browser's verify is what activates.
+      expect((await subscriptionRows(student.user.id))[0]!.status).toBe('pending');
+      const verified = await post('/api/payments/verify_payment/', { ...result, subscription_id: order.subscription_id }, student.headers);
+      expect(verified.statusCode).toBe(200);
+      expect((await post('/api/payments/sandbox/pay/', { order_id: order.order_id }, student.headers)).statusCode).toBe(409);
+    });
+
+    it("does not pay someone else's order or an unknown one", async () => {
+      const { course, student } = await courseAndStudent(t);
+      const intruder = await signedIn(t, 'student');
+      const order = await createOrder(t, student.headers, weekdayChoice(course));
+      expect((await post('/api/payments/sandbox/pay/', { order_id: order.order_id }, intruder.headers)).statusCode).toBe(404);
+      expect((await post('/api/payments/sandbox/pay/', { order_id: 'order_nothing000000' }, student.headers)).statusCode).toBe(404);
+    });
+  });
+
+  it('enrolls a student whose trial had already ended in a weekend batch, with both weekend times', async () => {
+    const { course, student } = await courseAndStudent(t);
+    await t.db.update(users).set({ trialEndsAt: new Date(Date.now() - 1000) }).where(eq(users.id, student.user.id));
+    const order = await createOrder(t, student.headers, weekendChoice(course));
+    await post('/api/payments/verify_payment/', { ...paidCheckout(t, order), subscription_id: order.subscription_id }, student.headers);
+    const mine = (await get('/api/courses/my_courses/', student.headers)).json().data;
+    expect(mine[0].enrollment).toEqual({
+      batch: 'weekends',
+      start_date: course.batch_start_dates[0],
+      end_date: weekendChoice(course).end_date,
+      saturday_time: '10:00',
+      sunday_time: '15:00',
+    });
+    expect((await get('/api/auth/profile/', student.headers)).json().data.has_purchased).toBe(true);
+  });
+});
+
+describe('with the razorpay provider against a stand-in of its Orders API', () => {
+  let standIn: Server;
+  let received: { method?: string; url?: string; authorization?: string; body: Record<string, unknown> }[];
+  let answer: (body: Record<string, unknown>) => { status: number; body: unknown };
+
+  const readBody = (req: IncomingMessage) =>
+    new Promise<string>((resolve) => {
+      let text = '';
+      req.on('data', (chunk) => (text += chunk));
+      req.on('end', () => resolve(text));
+    });
+
+  beforeEach(async () => {
+    received = [];
+    answer = (body) => ({ status: 200, body: { id: `order_Stand${received.length}in00000`, entity: 'order', amount: body.amount, currency: body.currency, status: 'created' } });
+    standIn = createServer(async (req, res) => {
+      const body = JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>;
+      received.push({ method: req.method, url: req.url, authorization: req.headers.authorization, body });
+      const reply = answer(body);
+      res.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify(reply.body));
+    });
+    await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
+    const { port } = standIn.address() as AddressInfo;
+    t = await buildTestApp({
+      PAYMENTS_PROVIDER: 'razorpay',
+      RAZORPAY_API_URL: `http://127.0.0.1:${port}`,
+      RAZORPAY_KEY_ID: 'rzp_test_standin',
+      RAZORPAY_KEY_SECRET: 'standin-key-secret',
+      RAZORPAY_WEBHOOK_SECRET: 'standin-webhook-secret',
+    });
+  });
+  afterEach(async () => {
+    await new Promise((resolve) => standIn.close(resolve));
+  });
+
+  it('creates the order through the Orders API with basic auth and the course price, then verifies with the key secret', async () => {
+    const { course, student } = await courseAndStudent(t);
+    expect((await get('/api/payments/config/', student.headers)).json().data).toEqual({ provider: 'razorpay', key_id: 'rzp_test_standin' });
+    const order = await createOrder(t, student.headers, { ...weekdayChoice(course), amount: 1 });
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({
+      method: 'POST',
+      url: '/v1/orders',
+      authorization: `Basic ${Buffer.from('rzp_test_standin:standin-key-secret').toString('base64')}`,
+      body: { amount: course.price, currency: 'INR', receipt: order.subscription_id },
+    });
+    expect(order).toMatchObject({ order_id: 'order_Stand1in00000', amount: course.price, key_id: 'rzp_test_standin' });
+
+    // A double click reuses the order: the provider is asked once.
+    await createOrder(t, student.headers, weekdayChoice(course));
+    expect(received).toHaveLength(1);
+
+    const paymentId = 'pay_StandInPaid01';
+    const signature = paymentSignature(order.order_id, paymentId, 'standin-key-secret');
+    const verified = await post(
+      '/api/payments/verify_payment/',
+      { razorpay_order_id: order.order_id, razorpay_payment_id: paymentId, razorpay_signature: signature, subscription_id: order.subscription_id },
+      student.headers,
+    );
+    expect(verified.statusCode).toBe(200);
+    expect((await get('/api/courses/my_courses/', student.headers)).json().data).toHaveLength(1);
+  });
+
+  it('answers 502 and creates nothing when the Orders API refuses or answers a different amount', async () => {
+    t.app.log.level = 'silent';
+    const { course, student } = await courseAndStudent(t);
+    answer = () => ({ status: 401, body: { error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } } });
+    const refused = await post('/api/payments/create_order/', weekdayChoice(course), student.headers);
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json().message).toBe('The payment provider is not reachable. Please try again.');
+
+    answer = (body) => ({ status: 200, body: { id: 'order_Tampered000000', amount: 100, currency: body.currency } });
+    expect((await post('/api/payments/create_order/', weekdayChoice(course), student.headers)).statusCode).toBe(502);
+    expect(await subscriptionRows(student.user.id)).toEqual([]);
+  });
+
+  it('has no sandbox checkout', async () => {
+    const { course, student } = await courseAndStudent(t);
+    const order = await createOrder(t, student.headers, weekdayChoice(course));
+    expect((await post('/api/payments/sandbox/pay/', { order_id: order.order_id }, student.headers)).statusCode).toBe(404);
+  });
+
+  it('activates from a webhook signed with the webhook secret', async () => {
+    const { course, student } = await courseAndStudent(t);
+    const order = await createOrder(t, student.headers, weekdayChoice(course));
+    expect((await webhook(capturedEvent(order.order_id, 'pay_rzp1', course.price), 'mooz-dev-webhook-secret')).statusCode).toBe(400);
+    const res = await webhook(capturedEvent(order.order_id, 'pay_rzp1', course.price), 'standin-webhook-secret');
+    expect(res.json().data.status).toBe('activated');
+  });
+});

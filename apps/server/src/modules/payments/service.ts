@@ -1,0 +1,233 @@
+// Enrollment and payment: an order for a schedule choice, then activation by the browser's verified
+// payment or the provider's webhook, whichever comes first. The amount is always the course's price.
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { batchEndDate } from '@mooz/contract/courses';
+import { messages } from '@mooz/contract/messages';
+import type { CreateOrderBody, OrderData, PaymentResult, PaymentsConfig, VerifyPaymentBody } from '@mooz/contract/payments';
+import type { Database } from '../../db/client';
+import { badRequest, conflict, notFound, type FieldErrors } from '../../http/errors';
+import type { AuthUser } from '../../http/authenticate';
+import {
+  activateSubscription,
+  activeSubscription,
+  createPendingSubscription,
+  findSubscription,
+  findSubscriptionByOrder,
+  pendingSubscription,
+  updatePendingSubscription,
+  type Activation,
+  type ScheduleChoice,
+} from '../courses/enrollments';
+import type { CourseRow } from '../courses/presenter';
+import type { CoursesService } from '../courses/service';
+import { providerId, type PaymentProvider } from './provider';
+import { paymentSignature, signatureMatches, webhookSignature } from './signatures';
+
+type Caller = Pick<AuthUser, 'id'>;
+
+export interface PaymentsDeps {
+  db: Database;
+  courses: CoursesService;
+  provider: PaymentProvider;
+  keySecret: string;
+  webhookSecret: string;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+/** Provider events that mean the money was taken. */
+const paidEvents = new Set(['payment.captured', 'order.paid']);
+
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * The schedule choice checked against the course, every wrong field named at once. A batch starts
+ * on one of the course's dates that has not passed (UTC), and the times are the course's own.
+ */
+export function scheduleChoice(course: Pick<CourseRow, 'batchStartDates' | 'durationWeeks' | 'weekdayTimes' | 'weekendTimes'>, body: CreateOrderBody, today: string): ScheduleChoice {
+  const errors: FieldErrors = {};
+  const problem = (field: string, text: string) => void (errors[field] ??= []).push(text);
+
+  if (!course.batchStartDates.includes(body.start_date)) problem('start_date', "Choose one of the course's batch start dates");
+  else if (body.start_date < today) problem('start_date', 'This batch has already started');
+  else {
+    const expectedEnd = batchEndDate(body.start_date, course.durationWeeks);
+    if (body.end_date !== expectedEnd) problem('end_date', `The batch ends on ${expectedEnd}`);
+  }
+
+  if (body.batch === 'weekdays') {
+    if (!course.weekdayTimes.length) problem('batch', 'This course has no weekday batches');
+    else if (body.time === undefined) problem('time', 'Required');
+    else if (!course.weekdayTimes.includes(body.time)) problem('time', "Choose one of the course's weekday times");
+    if (body.saturday_time !== undefined) problem('saturday_time', 'Only for weekend batches');
+    if (body.sunday_time !== undefined) problem('sunday_time', 'Only for weekend batches');
+  } else {
+    if (!course.weekendTimes.length) problem('batch', 'This course has no weekend batches');
+    else {
+      for (const field of ['saturday_time', 'sunday_time'] as const) {
+        const value = body[field];
+        if (value === undefined) problem(field, 'Required');
+        else if (!course.weekendTimes.includes(value)) problem(field, "Choose one of the course's weekend times");
+      }
+    }
+    if (body.time !== undefined) problem('time', 'Only for weekday batches');
+  }
+
+  if (Object.keys(errors).length) throw badRequest(messages.validationFailed, errors);
+  return {
+    batch: body.batch,
+    startDate: body.start_date,
+    endDate: body.end_date,
+    time: body.batch === 'weekdays' ? body.time! : null,
+    saturdayTime: body.batch === 'weekends' ? body.saturday_time! : null,
+    sundayTime: body.batch === 'weekends' ? body.sunday_time! : null,
+  };
+}
+
+export function createPaymentsService(deps: PaymentsDeps) {
+  const { db, provider, log } = deps;
+  const now = deps.now ?? (() => new Date());
+  const verificationFailed = () => badRequest(messages.paymentVerificationFailed);
+
+  function orderData(subscription: { id: string; amount: number; currency: string; orderId: string }): OrderData {
+    return {
+      amount: subscription.amount,
+      currency: subscription.currency,
+      order_id: subscription.orderId,
+      subscription_id: subscription.id,
+      key_id: provider.keyId,
+    };
+  }
+
+  function logActivation(source: 'verify' | 'webhook', subscriptionId: string, result: Activation) {
+    const level = result.outcome === 'activated' || result.outcome === 'unchanged' ? 'info' : 'warn';
+    log[level]({ source, subscriptionId, outcome: result.outcome }, 'subscription activation');
+  }
+
+  return {
+    config(): { data: PaymentsConfig } {
+      return { data: { provider: provider.name, key_id: provider.keyId } };
+    },
+
+    /**
+     * A pending subscription and its order. Asking again for the same course while one is pending
+     * reuses it (a double click is one order): the newest choice is kept, and a new order is made
+     * only when the course's price changed since.
+     */
+    async createOrder(caller: Caller, body: CreateOrderBody): Promise<{ data: OrderData }> {
+      const course = await deps.courses.purchasable(body.course_id);
+      if (!course) throw notFound(messages.courseNotFound);
+      if (await activeSubscription(db, caller.id, course.id)) throw conflict(messages.alreadyEnrolled);
+      const choice = scheduleChoice(course, body, utcDay(now()));
+      const price = { amount: course.price, currency: course.currency };
+
+      const pending = await pendingSubscription(db, caller.id, course.id);
+      if (pending && pending.amount === price.amount && pending.currency === price.currency) {
+        const updated = await updatePendingSubscription(db, pending.id, { ...choice, ...price, orderId: pending.orderId });
+        if (!updated) throw conflict(messages.alreadyEnrolled);
+        return { data: orderData(updated) };
+      }
+
+      const subscriptionId = pending?.id ?? randomUUID();
+      const order = await provider.createOrder({
+        ...price,
+        receipt: subscriptionId,
+        notes: { course_id: String(course.id), user_id: String(caller.id), subscription_id: subscriptionId },
+      });
+      if (pending) {
+        const updated = await updatePendingSubscription(db, pending.id, { ...choice, ...price, orderId: order.id });
+        if (!updated) throw conflict(messages.alreadyEnrolled);
+        return { data: orderData(updated) };
+      }
+      const created = await createPendingSubscription(db, {
+        id: subscriptionId,
+        userId: caller.id,
+        courseId: course.id,
+        ...choice,
+        ...price,
+        orderId: order.id,
+      });
+      return { data: orderData(created) };
+    },
+
+    async verifyPayment(caller: Caller, body: VerifyPaymentBody) {
+      const subscription = await findSubscription(db, body.subscription_id);
+      // Someone else's subscription, or an order that is not this one's: the same answer as a bad signature.
+      if (!subscription || subscription.userId !== caller.id || subscription.orderId !== body.razorpay_order_id) {
+        log.warn({ subscriptionId: body.subscription_id, userId: caller.id }, 'payment verification: no such order for this user');
+        throw verificationFailed();
+      }
+      const expected = paymentSignature(body.razorpay_order_id, body.razorpay_payment_id, deps.keySecret);
+      if (!signatureMatches(expected, body.razorpay_signature)) {
+        log.warn({ subscriptionId: subscription.id }, 'payment verification: bad signature');
+        throw verificationFailed();
+      }
+      const result = await activateSubscription(db, subscription.id, body.razorpay_payment_id, now());
+      logActivation('verify', subscription.id, result);
+      if (result.outcome === 'already_enrolled') throw conflict(messages.alreadyEnrolled);
+      if (result.outcome !== 'activated' && result.outcome !== 'unchanged') throw verificationFailed();
+      return {
+        data: { subscription_id: subscription.id, course_id: subscription.courseId, status: 'active' as const },
+        message: messages.paymentVerified,
+      };
+    },
+
+    /** The provider's webhook: only a correctly signed raw body is read at all. */
+    async webhook(rawBody: Buffer, signature: string | undefined) {
+      if (!signatureMatches(webhookSignature(rawBody, deps.webhookSecret), signature)) {
+        log.warn('payment webhook: bad signature');
+        throw badRequest(messages.invalidWebhookSignature);
+      }
+      let event: {
+        event?: unknown;
+        payload?: { payment?: { entity?: { id?: unknown; order_id?: unknown; amount?: unknown } }; order?: { entity?: { id?: unknown } } };
+      };
+      try {
+        event = JSON.parse(rawBody.toString('utf8'));
+      } catch {
+        throw badRequest('The webhook body is not JSON');
+      }
+      const ignored = { data: { status: 'ignored' as const } };
+      if (typeof event.event !== 'string' || !paidEvents.has(event.event)) return ignored;
+      const payment = event.payload?.payment?.entity;
+      const orderId = payment?.order_id ?? event.payload?.order?.entity?.id;
+      const paymentId = payment?.id;
+      if (typeof orderId !== 'string' || typeof paymentId !== 'string') {
+        log.warn({ event: event.event }, 'payment webhook without order or payment id');
+        return ignored;
+      }
+      const subscription = await findSubscriptionByOrder(db, orderId);
+      if (!subscription) {
+        log.warn({ orderId }, 'payment webhook for an unknown order');
+        return ignored;
+      }
+      if (payment?.amount !== undefined && payment.amount !== subscription.amount) {
+        log.error({ orderId, paid: payment.amount, due: subscription.amount }, 'payment webhook amount differs from the order');
+        return ignored;
+      }
+      const result = await activateSubscription(db, subscription.id, paymentId, now());
+      logActivation('webhook', subscription.id, result);
+      const status = result.outcome === 'activated' ? 'activated' : result.outcome === 'unchanged' ? 'unchanged' : 'ignored';
+      return { data: { status } as { status: 'activated' | 'unchanged' | 'ignored' } };
+    },
+
+    /** The sandbox's checkout: pays the caller's pending order and signs it as the provider would. */
+    async sandboxPay(caller: Caller, orderId: string): Promise<{ data: PaymentResult }> {
+      if (provider.name !== 'sandbox') throw notFound();
+      const subscription = await findSubscriptionByOrder(db, orderId);
+      if (!subscription || subscription.userId !== caller.id) throw notFound();
+      if (subscription.status !== 'pending') throw conflict(messages.alreadyEnrolled);
+      const paymentId = providerId('pay');
+      return {
+        data: {
+          razorpay_order_id: orderId,
+          razorpay_payment_id: paymentId,
+          razorpay_signature: paymentSignature(orderId, paymentId, deps.keySecret),
+        },
+      };
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

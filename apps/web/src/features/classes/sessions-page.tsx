@@ -1,0 +1,145 @@
+// The caller's class sessions (bought courses, all while in trial, a teacher's own): when, what, and
+// a join button while the session can be joined. Teachers schedule new ones from here.
+import { useState } from 'react';
+import { Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCalendarEvent, IconCalendarPlus, IconClock, IconUser, IconVideo } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Session } from '@mooz/contract/courses';
+import { limits } from '@mooz/contract/limits';
+import { messages } from '@mooz/contract/messages';
+import { ListEmpty, ListError, ListLoading, PageHeader } from '../../components/list-states';
+import { paths } from '../../config/paths';
+import { useAbility } from '../../lib/ability';
+import { messageOf } from '../../lib/api';
+import { translateServerMessage } from '../../lib/server-message';
+import { ScheduleSessionModal } from './schedule-session-modal';
+import { useSessions } from './use-sessions';
+import classes from './sessions.module.css';
+
+const statusColor = { scheduled: 'mooz', live: 'green', ended: 'gray' } as const;
+
+function SessionRow({ session }: { session: Session }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const start = new Date(session.starts_at);
+  const end = new Date(session.ends_at);
+  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
+  const zone = new Intl.DateTimeFormat(locale, { timeZoneName: 'short' }).formatToParts(start).find((part) => part.type === 'timeZoneName')?.value;
+
+  return (
+    <Card withBorder radius="lg" p="md" className={classes.row} data-status={session.status} data-testid="session-row" data-room-id={session.room_id}>
+      <Group gap="md" wrap="wrap" align="center">
+        <div className={classes.dateTile} aria-hidden="true">
+          <Text size="xs" fw={600} tt="uppercase">
+            {new Intl.DateTimeFormat(locale, { weekday: 'short' }).format(start)}
+          </Text>
+          <Text fz={22} fw={800}>
+            {start.getDate()}
+          </Text>
+          <Text size="xs" tt="uppercase">
+            {new Intl.DateTimeFormat(locale, { month: 'short' }).format(start)}
+          </Text>
+        </div>
+        <div className={classes.main}>
+          <Group gap="xs" wrap="wrap">
+            <Text fw={700} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+              {session.title}
+            </Text>
+            <Badge
+              color={statusColor[session.status]}
+              variant={session.status === 'live' ? 'filled' : 'light'}
+              leftSection={session.status === 'live' ? <span className={classes.liveDot} /> : undefined}
+              data-testid="session-status"
+            >
+              {t(`sessions.status.${session.status}`)}
+            </Badge>
+          </Group>
+          <Text size="sm" c="mooz" fw={500} lineClamp={1} data-testid="session-course-name">
+            {session.course_name}
+          </Text>
+          <Group gap="md" mt={4} c="dimmed">
+            <Group gap={6} wrap="nowrap">
+              <IconCalendarEvent size={15} aria-hidden="true" />
+              <Text size="sm">{new Intl.DateTimeFormat(locale, { dateStyle: 'full' }).format(start)}</Text>
+            </Group>
+            <Group gap={6} wrap="nowrap">
+              <IconClock size={15} aria-hidden="true" />
+              <Text size="sm">
+                {time.format(start)} – {time.format(end)} {zone}
+              </Text>
+            </Group>
+            <Group gap={6} wrap="nowrap">
+              <IconUser size={15} aria-hidden="true" />
+              <Text size="sm">{session.teacher_name}</Text>
+            </Group>
+          </Group>
+        </div>
+        {session.can_join ? (
+          <Button component={Link} to={paths.meeting(session.room_id)} leftSection={<IconVideo size={16} />} color="green" data-testid="join-session">
+            {t('sessions.join')}
+          </Button>
+        ) : (
+          session.status === 'scheduled' && (
+            <Tooltip label={t('sessions.opensAt', { minutes: limits.sessionJoinEarlyMinutes })}>
+              <Button variant="default" disabled leftSection={<IconVideo size={16} />}>
+                {t('sessions.join')}
+              </Button>
+            </Tooltip>
+          )
+        )}
+      </Group>
+    </Card>
+  );
+}
+
+export function SessionsPage() {
+  const { t } = useTranslation();
+  const ability = useAbility();
+  const sessions = useSessions();
+  const [scheduling, setScheduling] = useState(false);
+  const canSchedule = ability.can('create', 'Session');
+  const scheduleButton = canSchedule && (
+    <Button leftSection={<IconCalendarPlus size={16} />} onClick={() => setScheduling(true)} data-testid="schedule-session-button">
+      {t('sessions.schedule')}
+    </Button>
+  );
+
+  return (
+    <div data-testid="sessions-page">
+      <PageHeader title={t('sessions.title')} description={t('sessions.subtitle')} actions={scheduleButton} />
+      {sessions.isPending ? (
+        <ListLoading testId="sessions-loading" count={3} height={110} columns={{ base: 1 }} />
+      ) : sessions.isError ? (
+        <ListError
+          testId="sessions-error"
+          title={t('sessions.errorTitle')}
+          message={translateServerMessage(t, messageOf(sessions.error, messages.failedToFetchSessions))}
+          onRetry={() => void sessions.refetch()}
+          retrying={sessions.isFetching}
+        />
+      ) : sessions.data.data.length === 0 ? (
+        <ListEmpty
+          testId="sessions-empty"
+          icon={<IconCalendarEvent size={36} />}
+          title={t('sessions.empty.title')}
+          description={canSchedule ? t('sessions.emptyTeacher.description') : t('sessions.empty.description')}
+          action={
+            scheduleButton || (
+              <Button component={Link} to={paths.courses}>
+                {t('myCourses.browse')}
+              </Button>
+            )
+          }
+        />
+      ) : (
+        <Stack gap="sm">
+          {sessions.data.data.map((session) => (
+            <SessionRow key={session.id} session={session} />
+          ))}
+        </Stack>
+      )}
+      {canSchedule && <ScheduleSessionModal opened={scheduling} onClose={() => setScheduling(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+// Teachers (and admins) create a course or edit one of theirs: the contract's course fields,
+// validated by the contract's own schema before the server sees them.
+import { Alert, Button, Card, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { courseInput, type Course } from '@mooz/contract/courses';
+import { messages } from '@mooz/contract/messages';
+import { PageHeader } from '../../components/list-states';
+import { paths } from '../../config/paths';
+import { ApiError, messageOf } from '../../lib/api';
+import { formatClock, formatDate } from '../../lib/format';
+import { translateServerMessage } from '../../lib/server-message';
+import { notify } from '../../lib/toasts';
+import { useCourse, useSaveCourse } from './use-courses';
+import { ValueListInput } from './value-list-input';
+
+const currencies = ['INR', 'USD', 'EUR', 'GBP'];
+
+interface CourseFormValues {
+  name: string;
+  description: string;
+  /** Major units in the form; the contract's minor units on the wire. */
+  price: number | string;
+  currency: string;
+  skills: string[];
+  duration_weeks: number | string;
+  batch_start_dates: string[];
+  weekday_times: string[];
+  weekend_times: string[];
+  image_url: string;
+  published: boolean;
+}
+
+const emptyCourse: CourseFormValues = {
+  name: '',
+  description: '',
+  price: '',
+  currency: 'INR',
+  skills: [],
+  duration_weeks: 8,
+  batch_start_dates: [],
+  weekday_times: [],
+  weekend_times: [],
+  image_url: '',
+  published: true,
+};
+
+function fromCourse(course: Course): CourseFormValues {
+  return {
+    name: course.name,
+    description: course.description,
+    price: course.price / 100,
+    currency: course.currency,
+    skills: course.skills,
+    duration_weeks: course.duration_weeks,
+    batch_start_dates: course.batch_start_dates,
+    weekday_times: course.weekday_times,
+    weekend_times: course.weekend_times,
+    image_url: course.image_url ?? '',
+    published: course.published,
+  };
+}
+
+function toBody(values: CourseFormValues) {
+  return {
+    name: values.name,
+    description: values.description,
+    price: values.price === '' ? Number.NaN : Math.round(Number(values.price) * 100),
+    currency: values.currency,
+    skills: values.skills,
+    duration_weeks: values.duration_weeks === '' ? Number.NaN : Number(values.duration_weeks),
+    batch_start_dates: values.batch_start_dates,
+    weekday_times: values.weekday_times,
+    weekend_times: values.weekend_times,
+    image_url: values.image_url.trim() || null,
+    published: values.published,
+  };
+}
+
+const formFields = ['name', 'description', 'price', 'currency', 'skills', 'duration_weeks', 'batch_start_dates', 'weekday_times', 'weekend_times', 'image_url'] as const;
+
+/** One translated hint per wrong field (the contract's own texts are English), keyed by form field. */
+function fieldErrors(fieldPaths: string[], t: (key: string) => string): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const path of fieldPaths) {
+    const field = path.split('.')[0]!;
+    if ((formFields as readonly string[]).includes(field)) result[field] ??= t(`teach.invalid.${field}`);
+  }
+  return result;
+}
+
+export function CourseEditorPage() {
+  const { id } = useParams();
+  const courseId = id === undefined ? undefined : Number(id);
+  const existing = useCourse(courseId ?? 0);
+  const { t } = useTranslation();
+
+  if (courseId !== undefined && existing.isPending) {
+    return (
+      <Group justify="center" py={64}>
+        <Loader aria-label={t('common.loading')} />
+      </Group>
+    );
+  }
+  if (courseId !== undefined && (existing.isError || !existing.data)) {
+    return (
+      <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('teach.loadFailed')} data-testid="course-editor-error">
+        {translateServerMessage(t, messageOf(existing.error, messages.courseNotFound))}
+      </Alert>
+    );
+  }
+  return <CourseForm course={existing.data?.data} />;
+}
+
+function CourseForm({ course }: { course?: Course }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const navigate = useNavigate();
+  const save = useSaveCourse(course?.id);
+  // Times are kept in UTC; where the browser is elsewhere, show its local equivalent too.
+  const utcWithLocal = (time: string) => (new Date().getTimezoneOffset() === 0 ? `${time} UTC` : `${time} UTC · ${formatClock(time, locale)}`);
+  const form = useForm<CourseFormValues>({
+    initialValues: course ? fromCourse(course) : emptyCourse,
+    validate: (values) => {
+      const parsed = courseInput.safeParse(toBody(values));
+      return parsed.success ? {} : fieldErrors(parsed.error.issues.map((issue) => issue.path.join('.')), t);
+    },
+  });
+
+  return (
+    <div data-testid="course-editor">
+      <PageHeader
+        title={course ? t('teach.editTitle', { name: course.name }) : t('teach.newCourse')}
+        description={t('teach.subtitle')}
+        actions={
+          <Button variant="default" component={Link} to={paths.myCourses} leftSection={<IconArrowLeft size={16} />}>
+            {t('teach.back')}
+          </Button>
+        }
+      />
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) =>
+          save.mutate(toBody(values), {
+            onSuccess: (response) => {
+              notify.success(translateServerMessage(t, response.message ?? (course ? messages.courseUpdated : messages.courseCreated)));
+              void navigate(paths.myCourses);
+            },
+            onError: (error) => {
+              if (error instanceof ApiError && error.errors) form.setErrors(fieldErrors(Object.keys(error.errors), t));
+              notify.error(translateServerMessage(t, messageOf(error, messages.validationFailed)));
+            },
+          }),
+        )}
+      >
+        <Card withBorder radius="lg" p="lg">
+          <Stack gap="md">
+            <TextInput label={t('teach.name')} required {...form.getInputProps('name')} data-testid="course-name" />
+            <Textarea label={t('teach.description')} required autosize minRows={3} maxRows={8} {...form.getInputProps('description')} />
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <NumberInput label={t('teach.price')} required min={1} decimalScale={2} thousandSeparator {...form.getInputProps('price')} />
+              <Select label={t('teach.currency')} data={currencies} allowDeselect={false} {...form.getInputProps('currency')} />
+              <NumberInput label={t('teach.durationWeeks')} required min={1} max={104} allowDecimal={false} {...form.getInputProps('duration_weeks')} />
+            </SimpleGrid>
+            <TagsInput label={t('teach.skills')} description={t('teach.skillsHint')} maxTags={20} {...form.getInputProps('skills')} />
+            <ValueListInput
+              kind="date"
+              label={t('teach.batchStartDates')}
+              description={t('teach.batchStartDatesHint')}
+              format={(date) => formatDate(date, locale)}
+              testId="course-dates"
+              {...form.getInputProps('batch_start_dates')}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <ValueListInput
+                kind="time"
+                label={t('teach.weekdayTimes')}
+                description={t('teach.timesHint')}
+                format={utcWithLocal}
+                {...form.getInputProps('weekday_times')}
+              />
+              <ValueListInput
+                kind="time"
+                label={t('teach.weekendTimes')}
+                description={t('teach.timesHint')}
+                format={utcWithLocal}
+                {...form.getInputProps('weekend_times')}
+              />
+            </SimpleGrid>
+            <TextInput label={t('teach.imageUrl')} placeholder="https://" {...form.getInputProps('image_url')} />
+            <Switch label={t('teach.publishedLabel')} {...form.getInputProps('published', { type: 'checkbox' })} />
+            <Group justify="flex-end">
+              <Button type="submit" loading={save.isPending} leftSection={<IconDeviceFloppy size={16} />} data-testid="course-save">
+                {course ? t('teach.save') : t('teach.create')}
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+// "My courses": a student's paid courses with their batch, dates and times in their own time zone;
+// a teacher's (or admin's) courses to edit, with the way to create one.
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconCalendarEvent, IconClock, IconPencil, IconPlus, IconSchool } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { subject } from '@casl/ability';
+import type { Enrollment } from '@mooz/contract/courses';
+import { messages } from '@mooz/contract/messages';
+import { ListEmpty, ListError, ListLoading, PageHeader } from '../../components/list-states';
+import { paths } from '../../config/paths';
+import { useAbility } from '../../lib/ability';
+import { messageOf } from '../../lib/api';
+import { formatClock, formatDate } from '../../lib/format';
+import { translateServerMessage } from '../../lib/server-message';
+import { CourseCard } from './course-card';
+import { useMyCourses } from './use-courses';
+
+function EnrollmentDetails({ enrollment }: { enrollment: Enrollment }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const at = (time: string | null | undefined) => (time ? formatClock(time, locale, enrollment.start_date) : '—');
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="enrollment-details">
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs">
+          <Badge variant="light" color={enrollment.batch === 'weekdays' ? 'mooz' : 'cyan'}>
+            {enrollment.batch === 'weekdays' ? t('enroll.weekdaysBatch') : t('enroll.weekendsBatch')}
+          </Badge>
+          <Text size="xs" c="dimmed">
+            {t('myCourses.timeZone', { zone: timeZone })}
+          </Text>
+        </Group>
+        <Group gap={8} wrap="nowrap">
+          <IconCalendarEvent size={15} aria-hidden="true" />
+          <Text size="sm">
+            {t('myCourses.dates', { start: formatDate(enrollment.start_date, locale), end: formatDate(enrollment.end_date, locale) })}
+          </Text>
+        </Group>
+        <Group gap={8} wrap="nowrap">
+          <IconClock size={15} aria-hidden="true" />
+          <Text size="sm">
+            {enrollment.batch === 'weekdays'
+              ? t('myCourses.weekdayTime', { time: at(enrollment.time) })
+              : t('myCourses.weekendTimes', { saturday: at(enrollment.saturday_time), sunday: at(enrollment.sunday_time) })}
+          </Text>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+export function MyCoursesPage() {
+  const { t } = useTranslation();
+  const ability = useAbility();
+  const courses = useMyCourses();
+  const teaches = ability.can('create', 'Course');
+
+  return (
+    <div data-testid="my-courses-page">
+      <PageHeader
+        title={t('myCourses.title')}
+        description={teaches ? t('myCourses.subtitleTeacher') : t('myCourses.subtitle')}
+        actions={
+          teaches && (
+            <Button component={Link} to={paths.newCourse} leftSection={<IconPlus size={16} />} data-testid="new-course">
+              {t('teach.newCourse')}
+            </Button>
+          )
+        }
+      />
+      {courses.isPending ? (
+        <ListLoading testId="my-courses-loading" height={260} />
+      ) : courses.isError ? (
+        <ListError
+          testId="my-courses-error"
+          title={t('myCourses.errorTitle')}
+          message={translateServerMessage(t, messageOf(courses.error, messages.failedToFetchMyCourses))}
+          onRetry={() => void courses.refetch()}
+          retrying={courses.isFetching}
+        />
+      ) : courses.data.data.length === 0 ? (
+        <ListEmpty
+          testId="my-courses-empty"
+          icon={<IconSchool size={36} />}
+          title={teaches ? t('myCourses.emptyTeacher.title') : t('myCourses.empty.title')}
+          description={teaches ? t('myCourses.emptyTeacher.description') : t('myCourses.empty.description')}
+          action={
+            teaches ? (
+              <Button component={Link} to={paths.newCourse} leftSection={<IconPlus size={16} />}>
+                {t('teach.newCourse')}
+              </Button>
+            ) : (
+              <Button component={Link} to={paths.courses}>
+                {t('myCourses.browse')}
+              </Button>
+            )
+          }
+        />
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="lg">
+          {courses.data.data.map((course) => (
+            <CourseCard
+              key={course.id}
+              course={course}
+              badge={
+                course.enrollment === null && (
+                  <Badge variant="filled" color={course.published ? 'green' : 'gray'} size="lg">
+                    {course.published ? t('teach.published') : t('teach.draft')}
+                  </Badge>
+                )
+              }
+              details={course.enrollment ? <EnrollmentDetails enrollment={course.enrollment} /> : undefined}
+              footer={
+                ability.can('update', subject('Course', { teacher_id: course.teacher.id }) as never) && (
+                  <Group grow>
+                    <Button variant="light" component={Link} to={paths.editCourse(course.id)} leftSection={<IconPencil size={16} />}>
+                      {t('teach.edit')}
+                    </Button>
+                  </Group>
+                )
+              }
+            />
+          ))}
+        </SimpleGrid>
+      )}
+    </div>
+  );
+}
