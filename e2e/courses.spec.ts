@@ -59,7 +59,7 @@ test('the demo student buys a course and sees it in My courses and its sessions 
   await logInAsDemoStudent(page);
   // In trial, every course's sessions are listed.
   await page.getByTestId('menu-sessions').click();
-  await expect(page.getByTestId('session-row')).toHaveCount(6);
+  await expect(page.getByTestId('session-row')).toHaveCount(7);
 
   const checkout = await checkoutCourse(page, boughtCourse);
   await expect(checkout.getByTestId('sandbox-amount')).toHaveText(/12,999\.00/);

@@ -81,8 +81,17 @@ export async function seedDemo(db: Database, options: { password: string; trialD
 
   const hour = 3_600_000;
   const startOfNextHour = Math.ceil(now.getTime() / hour) * hour;
-  await db.insert(classSessions).values(
-    created.flatMap((course, i) => [
+  const startOfThisHour = Math.floor(now.getTime() / hour) * hour;
+  await db.insert(classSessions).values([
+    // One class open right away, so a fresh demo can go straight into a live session.
+    {
+      courseId: created[0]!.id,
+      title: `${created[0]!.name}: open office hours`,
+      startsAt: new Date(startOfThisHour),
+      endsAt: new Date(startOfThisHour + 4 * hour),
+      roomId: randomUUID(),
+    },
+    ...created.flatMap((course, i) => [
       {
         courseId: course.id,
         title: `${course.name}: orientation`,
@@ -98,6 +107,6 @@ export async function seedDemo(db: Database, options: { password: string; trialD
         roomId: randomUUID(),
       },
     ]),
-  );
+  ]);
   return { seeded: true as const };
 }
