@@ -45,6 +45,7 @@ export function ProfilePage() {
       }
     });
     // The form is filled once, from the server's copy of the profile.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetchProfile]);
 
   const submit = form.onSubmit(async (values) => {

@@ -51,6 +51,8 @@ export function VerifyPage() {
       resentOnArrival.current = true;
       void resend();
     }
+    // Only on arrival: the ref above keeps it to one send.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [wantsResend, email]);
 
   async function verify(otp: string) {

@@ -22,10 +22,14 @@ export function useFetchToasts<T>(query: UseQueryResult<Envelope<T>>, fallback: 
   const { t } = useTranslation();
   useEffect(() => {
     if (query.isError) notify.error(translateServerMessage(t, messageOf(query.error, messages[fallback])), { id: `${id}-error` });
+    // Once per failed fetch, not again when the language or the fallback changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query.isError, query.errorUpdatedAt]);
   useEffect(() => {
     const message = query.data?.message;
     if (query.isSuccess && message) notify.success(translateServerMessage(t, message), { id: `${id}-message` });
+    // Once per successful fetch.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query.isSuccess, query.dataUpdatedAt]);
 }
 
