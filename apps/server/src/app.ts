@@ -12,9 +12,17 @@ import { resolveJwtSecret } from './config';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client';
 import { registerErrorHandling } from './http/errors-plugin';
 import { registerWebApp } from './http/web-app';
+import { registerRealtime } from './realtime/server';
 import { healthRoutes } from './modules/health/routes';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
+import { courseRoutes } from './modules/courses/routes';
+import { createCoursesService } from './modules/courses/service';
+import { sessionRoutes } from './modules/classes/routes';
+import { createSessionsService } from './modules/classes/service';
+import { paymentRoutes } from './modules/payments/routes';
+import { createPaymentsService } from './modules/payments/service';
+import { createProvider } from './modules/payments/provider';
 import { createMailer, type Mailer } from './services/mail';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './services/rate-limiter';
 
@@ -112,6 +120,21 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     rateLimitScale: config.rateLimitScale,
   });
   await app.register(authRoutes, { prefix: '/api', auth });
+
+  const courses = createCoursesService({ db: app.db });
+  await app.register(courseRoutes, { prefix: '/api', courses });
+  await app.register(sessionRoutes, { prefix: '/api', sessions: createSessionsService({ db: app.db, courses }) });
+  const payments = createPaymentsService({
+    db: app.db,
+    courses,
+    provider: createProvider(config.payments, app.log),
+    keySecret: config.payments.keySecret,
+    webhookSecret: config.payments.webhookSecret,
+    log: app.log,
+  });
+  await app.register(paymentRoutes, { prefix: '/api', payments });
+
+  await registerRealtime(app);
 
   await registerWebApp(app, config.webDist);
   return app;

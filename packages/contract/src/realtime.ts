@@ -59,6 +59,14 @@ export const sendMessagePayload = z.object({
   data: z.record(z.string(), z.unknown()),
 });
 
+/** One RTCIceServer as GET /api/ice-servers/ returns it. */
+export const iceServer = z.object({
+  urls: z.union([z.string(), z.array(z.string())]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServer = z.infer<typeof iceServer>;
+
 export const room = z.object({
   id: z.string(),
   name: z.string(),

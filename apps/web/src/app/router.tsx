@@ -82,7 +82,18 @@ export const router = createBrowserRouter([
             loader: permitted('read', 'Session'),
             lazy: { Component: async () => (await import('../features/classes/sessions-page')).SessionsPage },
           },
+          {
+            path: 'meeting',
+            loader: permitted('join', 'Meeting'),
+            lazy: { Component: async () => (await import('../features/meeting/meeting-lobby-page')).MeetingLobbyPage },
+          },
         ],
+      },
+      {
+        // The meeting room fills the viewport: no app frame around the video.
+        path: 'meeting/:roomId',
+        loader: permitted('join', 'Meeting'),
+        lazy: { Component: async () => (await import('../features/meeting/meeting-room-page')).MeetingRoomPage },
       },
       {
         // Pages anyone may reach: framed by the app layout when signed in, the public one otherwise.

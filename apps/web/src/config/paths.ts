@@ -16,7 +16,7 @@ export const paths = {
   meeting: (roomId: string) => `/meeting/${roomId}`,
   sessions: '/sessions',
   recordings: '/recordings',
-  meetings: '/meetings',
+  meetings: '/meeting',
   notAuthorized: '/not-authorized',
 } as const;
 

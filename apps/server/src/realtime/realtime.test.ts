@@ -1,0 +1,511 @@
+// The signalling server against real socket.io clients on a listening server and a real database.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { io as connectClient, type Socket } from 'socket.io-client';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { messages } from '@mooz/contract/messages';
+import { realtimeLimits, type ClientToServerEvents, type Room, type ServerToClientEvents } from '@mooz/contract/realtime';
+import { buildTestApp, type TestApp } from '../../test/app';
+import { createTestDatabase } from '../../test/database';
+import { createUser } from '../../test/accounts';
+import { signAccessToken } from '../services/tokens';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { attendance, classSessions, courses, users } from '../db/schema/index';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const sockets: Client[] = [];
+
+function connect(url: string, auth: Record<string, unknown>): Promise<Client> {
+  const socket: Client = connectClient(url, { path: '/socket.io/', transports: ['websocket'], auth, reconnection: false, forceNew: true });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+function ask<T>(socket: Client, event: keyof ClientToServerEvents, payload: unknown): Promise<T> {
+  return new Promise((resolve) => (socket.emit as (...args: unknown[]) => void)(event, payload, resolve));
+}
+
+/** The next `event` on `socket`; rejects when it has not come within `ms`, so a missing event fails clearly. */
+function next<T>(socket: Client, event: keyof ServerToClientEvents, ms = 5000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
+    socket.once(event as 'error', ((payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    }) as never);
+  });
+}
+
+/** Collects every `event` the socket receives, for asserting that something did NOT arrive. */
+function record<T>(socket: Client, event: keyof ServerToClientEvents): T[] {
+  const seen: T[] = [];
+  socket.on(event as 'error', ((payload: T) => seen.push(payload)) as never);
+  return seen;
+}
+
+/** Lets in-flight socket traffic settle before asserting that nothing arrived. */
+async function quiet(socket: Client) {
+  // A round trip through the server orders this after anything it already sent us.
+  await ask(socket, 'request:leave_room', { roomId: 'settle-nothing' });
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/** A person with an access token, minted directly: many logins from one address would be rate-limited. */
+async function person(t: TestApp, userType: 'student' | 'teacher' | 'admin' = 'student') {
+  const user = await createUser(t, { userType });
+  const access = await signAccessToken(t.app.jwtSecret, { userId: user.id, userType, familyId: randomUUID() }, 900);
+  return { token: access, userId: user.id as number, auth: (sessionId: string = randomUUID(), currentRoomId: string | null = null) => ({ sessionId, currentRoomId, token: access, userRole: 'admin' }) };
+}
+
+async function classSession(t: TestApp, teacherId: number, capacity = 10) {
+  const [course] = await t.db
+    .insert(courses)
+    .values({ name: 'Algebra', description: 'Numbers', price: 1000, teacherId, durationWeeks: 4 })
+    .returning();
+  const roomId = randomUUID();
+  const [session] = await t.db
+    .insert(classSessions)
+    .values({ courseId: course!.id, title: 'Week 1', startsAt: new Date(), endsAt: new Date(Date.now() + 3600_000), roomId, capacity })
+    .returning();
+  return { roomId, sessionId: session!.id };
+}
+
+let t: TestApp;
+let url: string;
+
+beforeAll(async () => {
+  t = await buildTestApp({}, (app) => {
+    // A short grace period keeps the disconnect tests quick; the rule is the same at 10 s.
+    app.realtime.options.reconnectGraceMs = 300;
+  });
+  url = await listen(t.app);
+});
+
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.disconnect();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+async function createdRoom(socket: Client, capacity = 10) {
+  const res = await ask<{ room: Room }>(socket, 'request:create_room', { room: { name: 'Standup', capacity } });
+  return res.room;
+}
+
+describe('handshake', () => {
+  it('refuses a connection without a token with a JSON message', async () => {
+    const error = await connect(url, { sessionId: randomUUID() }).then(() => null, (e: Error) => e);
+    expect(JSON.parse(error!.message)).toEqual({ message: messages.noAccessToken });
+  });
+
+  it('refuses a forged or expired token with a JSON message', async () => {
+    const error = await connect(url, { sessionId: randomUUID(), token: 'not-a-jwt' }).then(() => null, (e: Error) => e);
+    expect(JSON.parse(error!.message)).toEqual({ message: messages.unauthorized });
+  });
+
+  it('refuses a deactivated account even with a well-formed token', async () => {
+    const alice = await person(t);
+    await t.db.update(users).set({ isActive: false }).where(eq(users.id, alice.userId));
+    const error = await connect(url, alice.auth()).then(() => null, (e: Error) => e);
+    expect(JSON.parse(error!.message)).toEqual({ message: messages.unauthorized });
+  });
+
+  it('refuses a handshake without a sessionId', async () => {
+    const alice = await person(t);
+    const error = await connect(url, { token: alice.token }).then(() => null, (e: Error) => e);
+    expect(JSON.parse(error!.message)).toEqual({ message: messages.validationFailed });
+  });
+
+  it('serves only the websocket transport at /socket.io/', async () => {
+    const res = await fetch(`${url}/socket.io/?EIO=4&transport=polling`);
+    expect(res.status).toBe(400);
+    // engine.io's "Transport unknown".
+    expect(await res.json()).toMatchObject({ code: 0 });
+  });
+});
+
+describe('rooms', () => {
+  it('creates a room with the defaults and does not join its creator', async () => {
+    const alice = await person(t);
+    const socket = await connect(url, alice.auth());
+    const res = await ask<{ room: Room }>(socket, 'request:create_room', { room: {} });
+    expect(res.room).toMatchObject({ name: 'Mooz Meeting', capacity: 10, created_by: alice.userId });
+    expect(await t.app.realtime.store.member(res.room.id, 'anyone')).toBeNull();
+  });
+
+  it('rejects a create_room with a capacity of the wrong type or out of range', async () => {
+    const socket = await connect(url, (await person(t)).auth());
+    for (const capacity of ['ten', 1, realtimeLimits.maxMeetingCapacity + 1, 2.5]) {
+      expect(await ask(socket, 'request:create_room', { room: { name: 'x', capacity } })).toEqual({ error: messages.validationFailed });
+    }
+    expect(await ask(socket, 'request:create_room', null)).toEqual({ error: messages.validationFailed });
+  });
+
+  it('introduces a joiner to those already in the room and relays their messages both ways', async () => {
+    const alice = await person(t);
+    const bob = await person(t);
+    const a = await connect(url, alice.auth('alice-peer'));
+    const b = await connect(url, bob.auth('bob-peer'));
+    const room = await createdRoom(a);
+
+    const established = next<{ room: Room }>(a, 'action:room_connection_established');
+    expect(await ask(a, 'request:join_room', { roomId: room.id, userName: 'Alice' })).toEqual({ room });
+    expect(await established).toEqual({ room });
+
+    const introduced = next(a, 'action:establish_peer_connection');
+    expect(await ask(b, 'request:join_room', { roomId: room.id, userName: 'Bob' })).toEqual({ room });
+    expect(await introduced).toEqual({ userId: 'bob-peer', userName: 'Bob' });
+
+    const atBob = next(b, 'action:message_received');
+    const hello = { connection: true, userName: 'Alice' };
+    expect(await ask(a, 'request:send_mesage', { to: 'bob-peer', roomId: room.id, data: hello })).toEqual({ delivered: true });
+    expect(await atBob).toEqual({ from: 'alice-peer', data: hello });
+
+    const atAlice = next(a, 'action:message_received');
+    const answer = { sdpSignal: { description: { type: 'answer', sdp: 'v=0' } }, metaData: { screenStreamId: null, userStreamId: 's1' } };
+    await ask(b, 'request:send_mesage', { to: 'alice-peer', roomId: room.id, data: answer });
+    expect(await atAlice).toEqual({ from: 'bob-peer', data: answer });
+  });
+
+  it('answers a second join of the same room with the room again and tells nobody', async () => {
+    const a = await connect(url, (await person(t)).auth());
+    const b = await connect(url, (await person(t)).auth());
+    const room = await createdRoom(a);
+    await ask(a, 'request:join_room', { roomId: room.id, userName: 'A' });
+    const introduced = next(a, 'action:establish_peer_connection');
+    await ask(b, 'request:join_room', { roomId: room.id, userName: 'B' });
+    await introduced;
+    const seen = record(a, 'action:establish_peer_connection');
+    expect(await ask(b, 'request:join_room', { roomId: room.id, userName: 'B' })).toEqual({ room });
+    await quiet(a);
+    await quiet(b);
+    expect(seen).toEqual([]);
+  });
+
+  it('answers Room not found for an unknown room id and a validation error for a bad payload', async () => {
+    const socket = await connect(url, (await person(t)).auth());
+    expect(await ask(socket, 'request:join_room', { roomId: randomUUID(), userName: 'A' })).toEqual({ error: messages.roomNotFound });
+    expect(await ask(socket, 'request:join_room', { roomId: randomUUID() })).toEqual({ error: messages.validationFailed });
+    expect(await ask(socket, 'request:join_room', { roomId: 42, userName: 'A' })).toEqual({ error: messages.validationFailed });
+  });
+
+  it('tells the others when someone leaves, and stops relaying to them', async () => {
+    const a = await connect(url, (await person(t)).auth('a-leave'));
+    const b = await connect(url, (await person(t)).auth('b-leave'));
+    const room = await createdRoom(a);
+    await ask(a, 'request:join_room', { roomId: room.id, userName: 'A' });
+    await ask(b, 'request:join_room', { roomId: room.id, userName: 'B' });
+
+    const terminated = next(a, 'action:terminate_peer_connection');
+    expect(await ask(b, 'request:leave_room', { roomId: room.id })).toEqual({ left: true });
+    expect(await terminated).toEqual({ userId: 'b-leave' });
+    expect(await ask(a, 'request:send_mesage', { to: 'b-leave', roomId: room.id, data: { x: 1 } })).toEqual({ error: messages.notAllowed });
+    expect(await ask(b, 'request:send_mesage', { to: 'a-leave', roomId: room.id, data: { x: 1 } })).toEqual({ error: messages.notAllowed });
+  });
+
+  it('counts a disconnect without leave as a leave once the grace period is over', async () => {
+    const a = await connect(url, (await person(t)).auth('a-drop'));
+    const b = await connect(url, (await person(t)).auth('b-drop'));
+    const room = await createdRoom(a);
+    await ask(a, 'request:join_room', { roomId: room.id, userName: 'A' });
+    await ask(b, 'request:join_room', { roomId: room.id, userName: 'B' });
+
+    const terminated = next(a, 'action:terminate_peer_connection');
+    b.disconnect();
+    expect(await terminated).toEqual({ userId: 'b-drop' });
+    expect(await t.app.realtime.store.member(room.id, 'b-drop')).toBeNull();
+  });
+
+  it('keeps the place of a peer that reconnects within the grace period', async () => {
+    const bob = await person(t);
+    const a = await connect(url, (await person(t)).auth('a-blip'));
+    const b = await connect(url, bob.auth('b-blip'));
+    const room = await createdRoom(a, 2);
+    await ask(a, 'request:join_room', { roomId: room.id, userName: 'A' });
+    const introduced = next(a, 'action:establish_peer_connection');
+    await ask(b, 'request:join_room', { roomId: room.id, userName: 'B' });
+    await introduced;
+    const terminations = record(a, 'action:terminate_peer_connection');
+    const introductions = record(a, 'action:establish_peer_connection');
+
+    b.disconnect();
+    const back = await connect(url, bob.auth('b-blip', room.id));
+    // Past the grace period: the place is still theirs and the room (capacity 2) still full.
+    await new Promise((resolve) => setTimeout(resolve, t.app.realtime.options.reconnectGraceMs * 2));
+    const atA = next(a, 'action:message_received');
+    expect(await ask(back, 'request:send_mesage', { to: 'a-blip', roomId: room.id, data: { still: 'here' } })).toEqual({ delivered: true });
+    expect(await atA).toEqual({ from: 'b-blip', data: { still: 'here' } });
+    expect(await ask(back, 'request:join_room', { roomId: room.id, userName: 'B' })).toEqual({ room });
+    const c = await connect(url, (await person(t)).auth());
+    expect(await ask(c, 'request:join_room', { roomId: room.id, userName: 'C' })).toEqual({ error: messages.roomFull });
+    await quiet(a);
+    expect(terminations).toEqual([]);
+    expect(introductions).toEqual([]);
+  });
+
+  it('refuses a joiner when the room is at capacity, and admits them once a place is free', async () => {
+    const a = await connect(url, (await person(t)).auth('a-full'));
+    const b = await connect(url, (await person(t)).auth());
+    const c = await connect(url, (await person(t)).auth());
+    const room = await createdRoom(a, 2);
+    await ask(a, 'request:join_room', { roomId: room.id, userName: 'A' });
+    await ask(b, 'request:join_room', { roomId: room.id, userName: 'B' });
+    expect(await ask(c, 'request:join_room', { roomId: room.id, userName: 'C' })).toEqual({ error: messages.roomFull });
+    await ask(a, 'request:leave_room', { roomId: room.id });
+    expect(await ask(c, 'request:join_room', { roomId: room.id, userName: 'C' })).toEqual({ room });
+  });
+
+  it('does not let a stranger relay into a room, or anyone relay to someone outside it', async () => {
+    const a = await connect(url, (await person(t)).auth('a-in'));
+    const stranger = await connect(url, (await person(t)).auth('stranger'));
+    const outsider = await connect(url, (await person(t)).auth('outsider'));
+    const room = await createdRoom(a);
+    await ask(a, 'request:join_room', { roomId: room.id, userName: 'A' });
+    const atA = record(a, 'action:message_received');
+    const atOutsider = record(outsider, 'action:message_received');
+
+    expect(await ask(stranger, 'request:send_mesage', { to: 'a-in', roomId: room.id, data: { evil: true } })).toEqual({ error: messages.notAllowed });
+    expect(await ask(a, 'request:send_mesage', { to: 'outsider', roomId: room.id, data: { leak: true } })).toEqual({ error: messages.notAllowed });
+    // A relay without an acknowledgement is refused the same way, reported as an error event.
+    const refused = next<{ message: string }>(stranger, 'error');
+    stranger.emit('request:send_mesage', { to: 'a-in', roomId: room.id, data: { evil: true } });
+    expect(await refused).toEqual({ message: messages.notAllowed });
+    await quiet(a);
+    await quiet(outsider);
+    expect(atA).toEqual([]);
+    expect(atOutsider).toEqual([]);
+  });
+
+  it('refuses a relay larger than the limit and one without a data object', async () => {
+    const a = await connect(url, (await person(t)).auth('a-big'));
+    const b = await connect(url, (await person(t)).auth('b-big'));
+    const room = await createdRoom(a);
+    await ask(a, 'request:join_room', { roomId: room.id, userName: 'A' });
+    await ask(b, 'request:join_room', { roomId: room.id, userName: 'B' });
+    const big = { blob: 'x'.repeat(realtimeLimits.relayMaxBytes) };
+    expect(await ask(a, 'request:send_mesage', { to: 'b-big', roomId: room.id, data: big })).toEqual({ error: messages.relayTooLarge });
+    expect(await ask(a, 'request:send_mesage', { to: 'b-big', roomId: room.id, data: 'text' })).toEqual({ error: messages.validationFailed });
+  });
+
+  it('rate-limits a connection that floods the server', async () => {
+    const a = await connect(url, (await person(t)).auth());
+    const answers = await Promise.all(
+      Array.from({ length: realtimeLimits.eventBurst * 2 }, () => ask<{ error?: string }>(a, 'request:send_mesage', { to: 'x', roomId: 'nowhere', data: {} })),
+    );
+    expect(answers.filter((r) => r.error === messages.notAllowed).length).toBeGreaterThanOrEqual(realtimeLimits.eventBurst);
+    expect(answers.filter((r) => r.error === messages.rateLimited).length).toBeGreaterThan(0);
+  });
+
+  it('replaces the first connection when the same sessionId connects again', async () => {
+    const alice = await person(t);
+    const first = await connect(url, alice.auth('same-peer'));
+    const other = await connect(url, (await person(t)).auth('other-peer'));
+    const room = await createdRoom(first);
+    await ask(first, 'request:join_room', { roomId: room.id, userName: 'Alice' });
+    await ask(other, 'request:join_room', { roomId: room.id, userName: 'Other' });
+
+    const dropped = new Promise<string>((resolve) => first.once('disconnect', resolve));
+    const terminated = next(other, 'action:terminate_peer_connection');
+    const reintroduced = next(other, 'action:establish_peer_connection');
+    const second = await connect(url, alice.auth('same-peer'));
+    expect(await dropped).toBe('io server disconnect');
+    // A fresh page with the same sessionId rejoins: the others replace their old link.
+    expect(await ask(second, 'request:join_room', { roomId: room.id, userName: 'Alice' })).toEqual({ room });
+    expect(await terminated).toEqual({ userId: 'same-peer' });
+    expect(await reintroduced).toEqual({ userId: 'same-peer', userName: 'Alice' });
+
+    const atSecond = next(second, 'action:message_received');
+    await ask(other, 'request:send_mesage', { to: 'same-peer', roomId: room.id, data: { hi: 1 } });
+    expect(await atSecond).toEqual({ from: 'other-peer', data: { hi: 1 } });
+  });
+
+  it("does not let another account take over someone's sessionId in a room", async () => {
+    const a = await connect(url, (await person(t)).auth('victim-peer'));
+    const room = await createdRoom(a);
+    await ask(a, 'request:join_room', { roomId: room.id, userName: 'A' });
+    const thief = await connect(url, (await person(t)).auth('victim-peer'));
+    expect(await ask(thief, 'request:join_room', { roomId: room.id, userName: 'Thief' })).toEqual({ error: messages.notAllowed });
+    expect(a.connected).toBe(true);
+  });
+});
+
+describe('class session rooms', () => {
+  it('admits the teacher and a student in trial, records their attendance, and closes it on leave', async () => {
+    const teacher = await person(t, 'teacher');
+    const student = await person(t, 'student');
+    const { roomId, sessionId } = await classSession(t, teacher.userId, 5);
+    const ts = await connect(url, teacher.auth('teacher-peer'));
+    const ss = await connect(url, student.auth('student-peer'));
+
+    const joined = await ask<{ room: Room }>(ts, 'request:join_room', { roomId, userName: 'Teacher' });
+    expect(joined.room).toEqual({ id: roomId, name: 'Week 1', capacity: 5, created_by: teacher.userId });
+    expect(await ask(ss, 'request:join_room', { roomId, userName: 'Student' })).toEqual(joined);
+    await ask(ss, 'request:leave_room', { roomId });
+
+    const rows = await t.db.select().from(attendance).where(eq(attendance.sessionId, sessionId));
+    const studentRow = rows.find((r) => r.userId === student.userId)!;
+    const teacherRow = rows.find((r) => r.userId === teacher.userId)!;
+    expect(rows).toHaveLength(2);
+    expect(studentRow.leftAt).toBeInstanceOf(Date);
+    expect(studentRow.leftAt!.getTime()).toBeGreaterThanOrEqual(studentRow.joinedAt.getTime());
+    expect(teacherRow.leftAt).toBeNull();
+  });
+
+  it('refuses a student whose trial is over and who bought nothing, and records nothing', async () => {
+    const teacher = await person(t, 'teacher');
+    const student = await person(t, 'student');
+    await t.db.update(users).set({ trialEndsAt: new Date(Date.now() - 86_400_000) }).where(eq(users.id, student.userId));
+    const { roomId, sessionId } = await classSession(t, teacher.userId);
+    const ss = await connect(url, student.auth());
+    expect(await ask(ss, 'request:join_room', { roomId, userName: 'Student' })).toEqual({ error: messages.notAllowed });
+    const rows = await t.db.select().from(attendance).where(and(eq(attendance.sessionId, sessionId), eq(attendance.userId, student.userId)));
+    expect(rows).toEqual([]);
+  });
+
+  it("refuses a teacher in another teacher's session room, and admits an admin", async () => {
+    const owner = await person(t, 'teacher');
+    const otherTeacher = await person(t, 'teacher');
+    const admin = await person(t, 'admin');
+    const { roomId } = await classSession(t, owner.userId);
+    const other = await connect(url, otherTeacher.auth());
+    expect(await ask(other, 'request:join_room', { roomId, userName: 'Other' })).toEqual({ error: messages.notAllowed });
+    const adminSocket = await connect(url, admin.auth());
+    expect(await ask(adminSocket, 'request:join_room', { roomId, userName: 'Admin' })).toMatchObject({ room: { id: roomId } });
+  });
+
+  it("enforces the session's own capacity", async () => {
+    const teacher = await person(t, 'teacher');
+    const { roomId } = await classSession(t, teacher.userId, 2);
+    const first = await connect(url, teacher.auth());
+    const second = await connect(url, (await person(t)).auth());
+    const third = await connect(url, (await person(t)).auth());
+    await ask(first, 'request:join_room', { roomId, userName: 'T' });
+    await ask(second, 'request:join_room', { roomId, userName: 'S1' });
+    expect(await ask(third, 'request:join_room', { roomId, userName: 'S2' })).toEqual({ error: messages.roomFull });
+  });
+
+  it('closes the attendance of someone who drops and does not come back', async () => {
+    const teacher = await person(t, 'teacher');
+    const { roomId, sessionId } = await classSession(t, teacher.userId);
+    const ts = await connect(url, teacher.auth('t-gone'));
+    const watcher = await connect(url, (await person(t)).auth('watcher'));
+    await ask(ts, 'request:join_room', { roomId, userName: 'T' });
+    await ask(watcher, 'request:join_room', { roomId, userName: 'W' });
+    const terminated = next(watcher, 'action:terminate_peer_connection');
+    ts.disconnect();
+    await terminated;
+    // The attendance row is closed right after the terminate event is sent.
+    await expect.poll(async () => {
+      const [row] = await t.db.select().from(attendance).where(and(eq(attendance.sessionId, sessionId), eq(attendance.userId, teacher.userId)));
+      return row?.leftAt instanceof Date;
+    }).toBe(true);
+  });
+});
+
+describe('GET /api/ice-servers/', () => {
+  it('returns the configured ICE servers to a signed-in user', async () => {
+    const alice = await person(t);
+    const res = await t.app.inject({ method: 'GET', url: '/api/ice-servers/', headers: { authorization: `Bearer ${alice.token}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: t.config.iceServers });
+  });
+
+  it('is 401 without a token', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/ice-servers/' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: messages.noAccessToken });
+  });
+
+  it('returns ICE_SERVERS when configured', async () => {
+    const custom = await buildTestApp({ ICE_SERVERS: '[{"urls":"turn:turn.example.test:3478","username":"u","credential":"p"}]' });
+    try {
+      const alice = await person(custom);
+      const res = await custom.app.inject({ method: 'GET', url: '/api/ice-servers/', headers: { authorization: `Bearer ${alice.token}` } });
+      expect(res.json()).toEqual({ data: [{ urls: 'turn:turn.example.test:3478', username: 'u', credential: 'p' }] });
+    } finally {
+      await custom.close();
+    }
+  });
+});
+
+describe.runIf(process.env.REDIS_URL)('two server processes sharing Redis', () => {
+  it('puts clients of two processes in one room, relays between them and enforces capacity across both', async () => {
+    const database = await createTestDatabase();
+    const prefix = `mooz-test:${randomUUID()}:`;
+    const dirs = [0, 1].map(() => mkdtempSync(path.join(os.tmpdir(), 'mooz-proc-')));
+    const apps = await Promise.all(
+      dirs.map((dir) =>
+        buildApp(
+          loadConfig({
+            DATA_DIR: dir,
+            WEB_DIST: dir,
+            LOG_LEVEL: 'silent',
+            JWT_SECRET: 'test-secret-that-is-long-enough-to-sign-tokens',
+            REDIS_URL: process.env.REDIS_URL!,
+            REDIS_PREFIX: prefix,
+          }),
+          { database },
+        ),
+      ),
+    );
+    try {
+      const [one, two] = await Promise.all(apps.map(listen));
+      const shared = { ...t, app: apps[0]!, db: database.db } as TestApp;
+      const alice = await person(shared);
+      const bob = await person(shared);
+      const carol = await person(shared);
+      const a = await connect(one!, alice.auth('a-proc'));
+      const b = await connect(two!, bob.auth('b-proc'));
+      const room = await createdRoom(a, 2);
+
+      await ask(a, 'request:join_room', { roomId: room.id, userName: 'Alice' });
+      const introduced = next(a, 'action:establish_peer_connection');
+      expect(await ask(b, 'request:join_room', { roomId: room.id, userName: 'Bob' })).toEqual({ room });
+      expect(await introduced).toEqual({ userId: 'b-proc', userName: 'Bob' });
+
+      const atBob = next(b, 'action:message_received');
+      await ask(a, 'request:send_mesage', { to: 'b-proc', roomId: room.id, data: { connection: true, userName: 'Alice' } });
+      expect(await atBob).toEqual({ from: 'a-proc', data: { connection: true, userName: 'Alice' } });
+      const atAlice = next(a, 'action:message_received');
+      await ask(b, 'request:send_mesage', { to: 'a-proc', roomId: room.id, data: { back: true } });
+      expect(await atAlice).toEqual({ from: 'b-proc', data: { back: true } });
+
+      const c = await connect(one!, carol.auth());
+      expect(await ask(c, 'request:join_room', { roomId: room.id, userName: 'Carol' })).toEqual({ error: messages.roomFull });
+
+      // Bob's second connection on the other process replaces the first there.
+      const dropped = new Promise<string>((resolve) => b.once('disconnect', resolve));
+      const b2 = await connect(one!, bob.auth('b-proc', room.id));
+      expect(await dropped).toBe('io server disconnect');
+      const atB2 = next(b2, 'action:message_received');
+      await ask(a, 'request:send_mesage', { to: 'b-proc', roomId: room.id, data: { again: true } });
+      expect(await atB2).toEqual({ from: 'a-proc', data: { again: true } });
+
+      const terminated = next(b2, 'action:terminate_peer_connection');
+      await ask(a, 'request:leave_room', { roomId: room.id });
+      expect(await terminated).toEqual({ userId: 'a-proc' });
+    } finally {
+      for (const socket of sockets.splice(0)) socket.disconnect();
+      await Promise.all(apps.map((app) => app.close()));
+      await database.close();
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

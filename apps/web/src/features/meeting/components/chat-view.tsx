@@ -1,0 +1,86 @@
+// The chat: messages (own on the inline-end side) and a box to write one. Used in the side panel and
+// the floating window.
+import { useEffect, useRef, useState } from 'react';
+import { ActionIcon, ScrollArea, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { IconMessageCircle, IconSend } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { chatMaxLength } from '../chat';
+import { useMeetingStore } from '../meeting-store';
+import { sendChat } from '../services/meeting-session';
+import classes from '../meeting.module.css';
+
+export function ChatView({ testId }: { testId: string }) {
+  const { t, i18n } = useTranslation();
+  const chatMessages = useMeetingStore((state) => state.messages);
+  const connected = useMeetingStore((state) => Object.values(state.peers).some((peer) => peer.status === 'connected'));
+  const [draft, setDraft] = useState('');
+  const viewport = useRef<HTMLDivElement>(null);
+  const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
+
+  useEffect(() => {
+    viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
+  }, [chatMessages.length]);
+
+  const submit = () => {
+    if (!draft.trim() || !connected) return;
+    if (sendChat(draft)) setDraft('');
+  };
+
+  return (
+    <div className={classes.chat} data-testid={testId}>
+      <ScrollArea className={classes.chatMessages} viewportRef={viewport} type="auto">
+        {chatMessages.length === 0 ? (
+          <Stack align="center" gap={6} py="xl" px="md" c="dimmed" ta="center">
+            <IconMessageCircle size={32} aria-hidden />
+            <Text size="sm">{t('meeting.chat.empty')}</Text>
+          </Stack>
+        ) : (
+          <Stack gap="xs" p="sm" component="ol" className={classes.chatList} aria-live="polite">
+            {chatMessages.map((message) => (
+              <li key={message.id} className={classes.chatMessage} data-mine={message.mine || undefined} data-testid="chat-message">
+                <Text size="xs" c="dimmed" className={classes.chatMeta}>
+                  {message.mine ? t('meeting.you') : message.userLabel} · {time.format(message.at)}
+                </Text>
+                <Text size="sm" className={classes.chatBubble}>
+                  {message.text}
+                </Text>
+              </li>
+            ))}
+          </Stack>
+        )}
+      </ScrollArea>
+      <form
+        className={classes.chatForm}
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Textarea
+          aria-label={t('meeting.chat.placeholder')}
+          placeholder={connected ? t('meeting.chat.placeholder') : t('meeting.chat.nobody')}
+          autosize
+          minRows={1}
+          maxRows={4}
+          maxLength={chatMaxLength}
+          value={draft}
+          disabled={!connected}
+          onChange={(event) => setDraft(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              submit();
+            }
+          }}
+          style={{ flex: 1 }}
+          data-testid="chat-input"
+        />
+        <Tooltip label={t('meeting.chat.send')}>
+          <ActionIcon type="submit" size="lg" radius="md" disabled={!connected || !draft.trim()} aria-label={t('meeting.chat.send')} data-testid="chat-send">
+            <IconSend size={18} className={classes.flipInRtl} />
+          </ActionIcon>
+        </Tooltip>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+// The meeting's controls: microphone, camera, screen, chats, people, fullscreen, invite, leave.
+import type { ReactNode } from 'react';
+import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
+import {
+  IconLayoutSidebarRight,
+  IconMaximize,
+  IconMessageCircle,
+  IconMicrophone,
+  IconMicrophoneOff,
+  IconMinimize,
+  IconPhoneOff,
+  IconScreenShare,
+  IconScreenShareOff,
+  IconVideo,
+  IconVideoOff,
+} from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { useMeetingStore } from '../meeting-store';
+import { hasLiveTrack } from '../services/media';
+import { leaveRoom, startScreenShare, stopScreenShare, toggleCamera, toggleMicrophone } from '../services/meeting-session';
+import { InviteCoachmark } from './invite-coachmark';
+import classes from '../meeting.module.css';
+
+function Control({ label, active = true, danger, onClick, testId, children, size }: {
+  size: number;
+  label: string;
+  active?: boolean;
+  danger?: boolean;
+  onClick: () => void;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip label={label}>
+      <ActionIcon
+        size={size}
+        radius="xl"
+        variant={danger ? 'filled' : active ? 'default' : 'filled'}
+        color={danger ? 'red' : active ? undefined : 'red.7'}
+        className={classes.control}
+        onClick={onClick}
+        aria-label={label}
+        aria-pressed={danger ? undefined : active}
+        data-testid={testId}
+      >
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+export function ControlsBar({ roomId, fullscreen, onFullscreen, inviteOpened, onInvite, onTogglePanel }: {
+  roomId: string;
+  fullscreen: boolean;
+  onFullscreen: () => void;
+  inviteOpened: boolean;
+  onInvite: (opened: boolean) => void;
+  onTogglePanel: () => void;
+}) {
+  const { t } = useTranslation();
+  const size = useMediaQuery('(max-width: 30em)') ? 42 : 48;
+  useMeetingStore((state) => state.localVersion);
+  const localStream = useMeetingStore((state) => state.localStream);
+  const screenStream = useMeetingStore((state) => state.screenStream);
+  const floatingChatOpen = useMeetingStore((state) => state.floatingChatOpen);
+  const panelOpen = useMeetingStore((state) => state.panelOpen);
+  const unread = useMeetingStore((state) => state.unread);
+  const microphone = localStream?.getAudioTracks().find((track) => track.readyState === 'live');
+  const micOn = !!microphone?.enabled;
+  const cameraOn = hasLiveTrack(localStream, 'video');
+  const sharing = hasLiveTrack(screenStream, 'video');
+
+  return (
+    <div className={classes.controls} role="toolbar" aria-label={t('meeting.controls.label')} data-testid="meeting-controls">
+      <Control size={size} label={micOn ? t('meeting.controls.mute') : t('meeting.controls.unmute')} active={micOn} onClick={toggleMicrophone} testId="toggle-mic">
+        {micOn ? <IconMicrophone size={22} /> : <IconMicrophoneOff size={22} />}
+      </Control>
+      <Control size={size} label={cameraOn ? t('meeting.controls.cameraOff') : t('meeting.controls.cameraOn')} active={cameraOn} onClick={toggleCamera} testId="toggle-camera">
+        {cameraOn ? <IconVideo size={22} /> : <IconVideoOff size={22} />}
+      </Control>
+      <Control
+        size={size}
+        label={sharing ? t('meeting.controls.stopSharing') : t('meeting.controls.shareScreen')}
+        onClick={() => (sharing ? stopScreenShare() : void startScreenShare())}
+        testId="toggle-screen"
+      >
+        {sharing ? <IconScreenShareOff size={22} /> : <IconScreenShare size={22} />}
+      </Control>
+      <Indicator label={unread} size={18} disabled={unread === 0 || floatingChatOpen} color="red" offset={6}>
+        <Control
+          size={size}
+          label={t('meeting.controls.chat')}
+          onClick={() => useMeetingStore.setState({ floatingChatOpen: !floatingChatOpen, ...(floatingChatOpen ? {} : { unread: 0 }) })}
+          testId="toggle-floating-chat"
+        >
+          <IconMessageCircle size={22} />
+        </Control>
+      </Indicator>
+      <Control size={size} label={t('meeting.controls.panel')} onClick={onTogglePanel} testId="toggle-panel">
+        <IconLayoutSidebarRight size={22} className={classes.flipInRtl} aria-pressed={panelOpen} />
+      </Control>
+      <span className={classes.hideOnPhone}>
+        <Control size={size} label={fullscreen ? t('meeting.controls.exitFullscreen') : t('meeting.controls.fullscreen')} onClick={onFullscreen} testId="toggle-fullscreen">
+          {fullscreen ? <IconMinimize size={22} /> : <IconMaximize size={22} />}
+        </Control>
+      </span>
+      <InviteCoachmark size={size} roomId={roomId} opened={inviteOpened} onChange={onInvite} />
+      <Control size={size} label={t('meeting.controls.leave')} danger onClick={leaveRoom} testId="leave-meeting">
+        <IconPhoneOff size={22} />
+      </Control>
+    </div>
+  );
+}

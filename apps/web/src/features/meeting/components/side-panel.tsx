@@ -1,0 +1,84 @@
+// The side panel: who is here (with their link state) and the chats.
+import { Avatar, Badge, CloseButton, Group, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
+import { IconMessages, IconUsers } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useMeetingStore, type PanelTab } from '../meeting-store';
+import { ChatView } from './chat-view';
+import classes from '../meeting.module.css';
+
+const statusColor = { signalling: 'yellow', connected: 'green', closed: 'gray', error: 'red' } as const;
+
+function People() {
+  const { t } = useTranslation();
+  const peers = useMeetingStore((state) => state.peers);
+  const userName = useMeetingStore((state) => state.userName);
+  const people = Object.values(peers);
+  return (
+    <ScrollArea className={classes.panelBody} type="auto">
+      <Stack gap={4} p="sm" component="ul" className={classes.peopleList} data-testid="people-list">
+        <Group component="li" gap="sm" wrap="nowrap" className={classes.person}>
+          <Avatar radius="xl" color="mooz" variant="filled" size={36}>
+            {[...userName][0]?.toUpperCase() ?? '?'}
+          </Avatar>
+          <Text size="sm" fw={600} truncate style={{ flex: 1 }}>
+            {userName} ({t('meeting.you')})
+          </Text>
+        </Group>
+        {people.map((peer) => (
+          <Group component="li" key={peer.userId} gap="sm" wrap="nowrap" className={classes.person} data-testid="person">
+            <Avatar radius="xl" size={36}>
+              {[...peer.userName][0]?.toUpperCase() ?? '?'}
+            </Avatar>
+            <Text size="sm" fw={500} truncate style={{ flex: 1 }}>
+              {peer.userName}
+            </Text>
+            <Badge size="sm" variant="light" color={statusColor[peer.status]}>
+              {t(`meeting.status.${peer.status}`)}
+            </Badge>
+          </Group>
+        ))}
+      </Stack>
+    </ScrollArea>
+  );
+}
+
+export function SidePanel({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const tab = useMeetingStore((state) => state.panelTab);
+  const count = useMeetingStore((state) => Object.keys(state.peers).length + 1);
+  const unread = useMeetingStore((state) => state.unread);
+
+  return (
+    <aside className={classes.panel} aria-label={t('meeting.controls.panel')} data-testid="side-panel">
+      <Tabs
+        value={tab}
+        onChange={(value) => value && useMeetingStore.setState({ panelTab: value as PanelTab, ...(value === 'chats' ? { unread: 0 } : {}) })}
+        className={classes.panelTabs}
+        keepMounted={false}
+      >
+        <Group justify="space-between" wrap="nowrap" px="sm" pt="xs">
+          <Tabs.List style={{ flex: 1 }}>
+            <Tabs.Tab value="people" leftSection={<IconUsers size={16} />} data-testid="tab-people">
+              {t('meeting.panel.people')} ({count})
+            </Tabs.Tab>
+            <Tabs.Tab
+              value="chats"
+              leftSection={<IconMessages size={16} />}
+              rightSection={unread > 0 ? <Badge size="xs" circle color="red">{unread}</Badge> : null}
+              data-testid="tab-chats"
+            >
+              {t('meeting.panel.chats')}
+            </Tabs.Tab>
+          </Tabs.List>
+          <CloseButton onClick={onClose} aria-label={t('meeting.panel.close')} />
+        </Group>
+        <Tabs.Panel value="people" className={classes.panelContent}>
+          <People />
+        </Tabs.Panel>
+        <Tabs.Panel value="chats" className={classes.panelContent}>
+          <ChatView testId="panel-chat" />
+        </Tabs.Panel>
+      </Tabs>
+    </aside>
+  );
+}

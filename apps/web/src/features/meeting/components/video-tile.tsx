@@ -1,0 +1,87 @@
+// One participant's camera or screen: the video when there is a live track, else their initials.
+import { useEffect, useRef } from 'react';
+import { Avatar, Badge, Group, Loader, Text } from '@mantine/core';
+import { IconMicrophoneOff, IconScreenShare } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { PeerStatus } from '../services/peer-link';
+import classes from '../meeting.module.css';
+
+export interface VideoTileProps {
+  stream: MediaStream | null;
+  label: string;
+  /** Re-render trigger: the stream object stays the same when its tracks change. */
+  version: number;
+  kind: 'camera' | 'screen';
+  local?: boolean;
+  status?: PeerStatus;
+  micOff?: boolean;
+  testId: string;
+  peerId?: string;
+}
+
+function initials(name: string) {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => [...part][0]!.toUpperCase())
+    .join('');
+}
+
+export function VideoTile({ stream, label, version, kind, local = false, status, micOff, testId, peerId }: VideoTileProps) {
+  const { t } = useTranslation();
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const hasVideo = !!stream?.getVideoTracks().some((track) => track.readyState === 'live' && !track.muted);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (video && video.srcObject !== stream) video.srcObject = stream;
+    // Remote sound plays through its own element, so a camera turned off does not silence the person.
+    const audio = audioRef.current;
+    if (audio && audio.srcObject !== stream) audio.srcObject = stream;
+  }, [stream, version]);
+
+  return (
+    <figure
+      className={classes.tile}
+      data-kind={kind}
+      data-local={local || undefined}
+      data-testid={testId}
+      data-peer-id={peerId}
+      data-has-video={hasVideo || undefined}
+      aria-label={label}
+    >
+      <video
+        ref={videoRef}
+        className={classes.video}
+        data-mirrored={local && kind === 'camera' ? true : undefined}
+        autoPlay
+        playsInline
+        muted
+        hidden={!hasVideo}
+      />
+      {!local && kind === 'camera' && <audio ref={audioRef} autoPlay />}
+      {!hasVideo && (
+        <div className={classes.placeholder}>
+          {kind === 'screen' ? <IconScreenShare size={40} /> : <Avatar size={72} radius={72} color="mooz" variant="filled">{initials(label) || '?'}</Avatar>}
+        </div>
+      )}
+      <figcaption className={classes.caption}>
+        <Group gap={6} wrap="nowrap">
+          {kind === 'screen' && <IconScreenShare size={14} aria-hidden />}
+          {micOff && <IconMicrophoneOff size={14} aria-label={t('meeting.micOff')} />}
+          <Text size="sm" fw={600} truncate c="white">
+            {label}
+          </Text>
+          {status === 'signalling' && <Loader size={12} color="white" aria-label={t('meeting.status.signalling')} />}
+          {status === 'closed' && (
+            <Badge size="xs" color="gray">
+              {t('meeting.status.closed')}
+            </Badge>
+          )}
+        </Group>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,173 @@
+// /meeting/:roomId — the live meeting: video stage, controls, side panel (people, chats), floating
+// chat, fullscreen and the invite coachmark. A class session's join button lands here directly.
+import { useEffect, useState } from 'react';
+import { Badge, Button, Card, Drawer, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useFullscreen, useMediaQuery } from '@mantine/hooks';
+import { IconArrowLeft, IconPlugConnectedX, IconRefresh, IconUsers, IconWifi } from '@tabler/icons-react';
+import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { messages } from '@mooz/contract/messages';
+import { StatusPage } from '../../components/status-page';
+import { paths } from '../../config/paths';
+import { translateServerMessage } from '../../lib/server-message';
+import { useStoredUser } from '../../lib/use-session';
+import { savedUserName, saveUserName } from './identity';
+import { useMeetingStore } from './meeting-store';
+import { ControlsBar } from './components/controls-bar';
+import { FloatingChat } from './components/floating-chat';
+import { SidePanel } from './components/side-panel';
+import { VideoGrid } from './components/video-grid';
+import { webrtcSupported } from './services/media';
+import { enterRoom, leaveRoom } from './services/meeting-session';
+import classes from './meeting.module.css';
+
+function NamePrompt({ onReady }: { onReady: (name: string) => void }) {
+  const { t } = useTranslation();
+  const [name, setName] = useState('');
+  return (
+    <div className={classes.centered}>
+      <Card withBorder radius="lg" p="xl" w="100%" maw={420} component="form" onSubmit={(event) => {
+        event.preventDefault();
+        if (!name.trim()) return;
+        saveUserName(name);
+        onReady(name.trim());
+      }}>
+        <Stack>
+          <Title order={2} fz="xl">
+            {t('meeting.namePrompt.title')}
+          </Title>
+          <TextInput label={t('meeting.userName')} placeholder={t('meeting.userNamePlaceholder')} value={name} onChange={(e) => setName(e.currentTarget.value)} required maxLength={100} autoFocus data-testid="prompt-user-name" />
+          <Button type="submit" disabled={!name.trim()}>
+            {t('meeting.namePrompt.submit')}
+          </Button>
+        </Stack>
+      </Card>
+    </div>
+  );
+}
+
+export function MeetingRoomPage() {
+  const { roomId = '' } = useParams();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useStoredUser();
+  const [userName, setUserName] = useState(() => savedUserName(user));
+  const [attempt, setAttempt] = useState(0);
+  const [inviteOpened, setInviteOpened] = useState(false);
+  const [inviteShown, setInviteShown] = useState(false);
+  const phase = useMeetingStore((state) => state.phase);
+  const failure = useMeetingStore((state) => state.failure);
+  const room = useMeetingStore((state) => state.room);
+  const peerCount = useMeetingStore((state) => Object.keys(state.peers).length);
+  const panelOpen = useMeetingStore((state) => state.panelOpen);
+  const floatingChatOpen = useMeetingStore((state) => state.floatingChatOpen);
+  const wide = useMediaQuery('(min-width: 62em)', true);
+  // The whole page goes fullscreen (not just the stage), so toasts and popovers stay visible.
+  const { toggle: toggleFullscreen, fullscreen } = useFullscreen();
+
+  useEffect(() => {
+    if (!webrtcSupported()) {
+      window.alert(t('messages.webrtcUnsupported', { defaultValue: messages.webrtcUnsupported }));
+      navigate(paths.meetings, { replace: true });
+      return;
+    }
+    if (!userName || !roomId) return;
+    void enterRoom(roomId, userName);
+    return () => leaveRoom();
+    // `t` changes with the language; that must not re-join the room.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [roomId, userName, attempt]);
+
+  useEffect(() => {
+    if (phase === 'left') navigate(paths.meetings);
+  }, [phase, navigate]);
+
+  // The coachmark shows once, when one arrives to an empty room, and goes when someone joins.
+  useEffect(() => {
+    if (phase === 'joined' && peerCount === 0 && !inviteShown) {
+      setInviteShown(true);
+      setInviteOpened(true);
+    }
+    if (peerCount > 0) setInviteOpened(false);
+  }, [phase, peerCount, inviteShown]);
+
+  if (!userName) return <NamePrompt onReady={setUserName} />;
+
+  if (phase === 'failed') {
+    return (
+      <div className={classes.centered}>
+        <StatusPage
+          icon={<IconPlugConnectedX size={48} />}
+          color="red"
+          title={t('meeting.failed.title')}
+          description={<span data-testid="meeting-failure">{translateServerMessage(t, failure ?? messages.connectionFailed)}</span>}
+          actions={
+            <Group>
+              <Button variant="default" leftSection={<IconArrowLeft size={16} className={classes.flipInRtl} />} onClick={() => navigate(paths.meetings)}>
+                {t('meeting.failed.back')}
+              </Button>
+              <Button leftSection={<IconRefresh size={16} />} onClick={() => setAttempt((n) => n + 1)}>
+                {t('meeting.failed.retry')}
+              </Button>
+            </Group>
+          }
+          testId="meeting-failed"
+        />
+      </div>
+    );
+  }
+
+  const togglePanel = () => useMeetingStore.setState((state) => ({ panelOpen: !state.panelOpen, ...(state.panelTab === 'chats' ? { unread: 0 } : {}) }));
+  const closePanel = () => useMeetingStore.setState({ panelOpen: false });
+
+  return (
+    <div className={classes.room} data-phase={phase} data-testid="meeting-room">
+      <header className={classes.roomHeader}>
+        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+          <Title order={1} fz={{ base: "md", sm: "lg" }} c="white" lineClamp={1} data-testid="meeting-title">
+            {room?.name ?? t('meeting.joining')}
+          </Title>
+          {phase === 'reconnecting' && (
+            <Badge color="yellow" leftSection={<IconWifi size={12} />} data-testid="meeting-reconnecting">
+              {t('meeting.reconnecting')}
+            </Badge>
+          )}
+        </Group>
+        <Badge variant="light" color="gray" size="lg" leftSection={<IconUsers size={14} />} data-testid="participant-count">
+          {/* Numbers keep their order in right-to-left layouts. */}
+          <span dir="ltr">{room ? t('meeting.participants', { present: peerCount + 1, capacity: room.capacity }) : peerCount + 1}</span>
+        </Badge>
+      </header>
+      <div className={classes.body}>
+        <main className={classes.main}>
+          <VideoGrid />
+          {phase === 'connecting' && (
+            <div className={classes.overlay} role="status">
+              <Loader color="white" />
+              <Text c="white">{t('meeting.joining')}</Text>
+            </div>
+          )}
+          {floatingChatOpen && <FloatingChat />}
+        </main>
+        {wide && panelOpen && <SidePanel onClose={closePanel} />}
+      </div>
+      {!wide && (
+        <Drawer opened={panelOpen} onClose={closePanel} position="right" size="100%" withCloseButton={false} padding={0}>
+          <div className={classes.drawerPanel}>
+            <SidePanel onClose={closePanel} />
+          </div>
+        </Drawer>
+      )}
+      <footer className={classes.roomFooter}>
+        <ControlsBar
+          roomId={roomId}
+          fullscreen={fullscreen}
+          onFullscreen={() => void toggleFullscreen()}
+          inviteOpened={inviteOpened}
+          onInvite={setInviteOpened}
+          onTogglePanel={togglePanel}
+        />
+      </footer>
+    </div>
+  );
+}

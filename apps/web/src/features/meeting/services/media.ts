@@ -1,0 +1,23 @@
+// Capture as spec §5 asks: echo cancellation, noise suppression, ideal height 720 at 16:9 for the
+// camera; the cursor always shown in screen captures.
+export const audioConstraints: MediaTrackConstraints = { echoCancellation: true, noiseSuppression: true };
+export const videoConstraints: MediaTrackConstraints = { height: { ideal: 720 }, aspectRatio: { ideal: 16 / 9 } };
+
+export function captureDevices(kinds: { audio: boolean; video: boolean }): Promise<MediaStream> {
+  return navigator.mediaDevices.getUserMedia({
+    audio: kinds.audio ? audioConstraints : false,
+    video: kinds.video ? videoConstraints : false,
+  });
+}
+
+export function captureScreen(): Promise<MediaStream> {
+  return navigator.mediaDevices.getDisplayMedia({ video: { cursor: 'always' } as MediaTrackConstraints, audio: false });
+}
+
+export function webrtcSupported(): boolean {
+  return typeof window !== 'undefined' && typeof window.RTCPeerConnection === 'function' && !!navigator.mediaDevices?.getUserMedia;
+}
+
+export function hasLiveTrack(stream: MediaStream | null, kind: 'audio' | 'video'): boolean {
+  return !!stream?.getTracks().some((track) => track.kind === kind && track.readyState === 'live');
+}

@@ -1,0 +1,51 @@
+// Meeting toasts as spec §8/§9 fix them: bottom-left, no close button or progress bar (react-hot-toast
+// has neither), short 1500 ms or medium 3000 ms.
+import toast from 'react-hot-toast';
+import i18n from 'i18next';
+import { limits } from '@mooz/contract/limits';
+import { translateServerMessage } from '../../../lib/server-message';
+
+const base = { position: 'bottom-left' as const, className: 'mooz-toast mooz-meeting-toast' };
+const short = { ...base, duration: limits.meetingToastShortMs };
+const medium = { ...base, duration: limits.meetingToastMediumMs };
+
+export const meetingToast = {
+  /** Comings and goings of peer links. */
+  short(text: string) {
+    toast(<span data-testid="meeting-toast">{text}</span>, short);
+  },
+  medium(text: string) {
+    toast(<span data-testid="meeting-toast">{text}</span>, medium);
+  },
+  /** A failure with its reason as the body, e.g. 'Cannot start media feed.' + the browser's reason. */
+  error(title: string, reason?: string) {
+    const t = (text: string) => translateServerMessage(i18n.t.bind(i18n), text);
+    toast.error(
+      <div data-testid="meeting-toast">
+        <strong>{t(title)}</strong>
+        {reason ? <div className="mooz-meeting-toast-body">{t(reason)}</div> : null}
+      </div>,
+      medium,
+    );
+  },
+  /** A received chat: clicking it opens the chats tab. */
+  chat(title: string, body: string, open: () => void) {
+    toast(
+      (shown) => (
+        <button
+          type="button"
+          className="mooz-meeting-toast-action"
+          data-testid="chat-toast"
+          onClick={() => {
+            open();
+            toast.dismiss(shown.id);
+          }}
+        >
+          <strong>{title}</strong>
+          <span className="mooz-meeting-toast-body">{body}</span>
+        </button>
+      ),
+      medium,
+    );
+  },
+};

@@ -1,0 +1,296 @@
+// Live meetings end to end: three people in three Chromium windows with fake camera and microphone
+// meet peer to peer, chat, share a screen and leave, as new users would. Each window is its own
+// browser (fake devices need launch flags); peer connections are observed through a thin wrapper
+// installed before the app loads.
+import { chromium, expect, test, type Browser, type BrowserContext, type Page, type APIRequestContext } from '@playwright/test';
+import { storageKeys } from '@mooz/contract/config';
+import { videoBitrateKbps } from '@mooz/contract/realtime';
+
+const fakeMedia = [
+  '--no-sandbox',
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  '--disable-gpu',
+  '--disable-background-networking',
+  // The chat sound plays without an earlier click, as it would for someone who clicked in the page.
+  '--autoplay-policy=no-user-gesture-required',
+];
+const password = 'mooz-demo-123';
+let browsers: Browser[] = [];
+/** Every window a test opened, closed after it so no meeting lingers into the next test. */
+const contexts: BrowserContext[] = [];
+
+interface Session {
+  access: string;
+  refresh: string;
+  user: Record<string, unknown>;
+  summary: Record<string, unknown>;
+}
+
+async function logIn(request: APIRequestContext, email: string, pw = password): Promise<Session> {
+  const response = await request.post('/api/auth/login/', { data: { email, password: pw } });
+  expect(response.status(), await response.text()).toBe(200);
+  const { access, refresh, user, ...summary } = (await response.json()).data;
+  return { access, refresh, user, summary };
+}
+
+async function newStudent(request: APIRequestContext, admin: Session, firstName: string): Promise<Session> {
+  const email = `meeting-${firstName.toLowerCase()}-${Date.now()}@example.test`;
+  const created = await request.post('/api/admin/users/', {
+    headers: { Authorization: `Bearer ${admin.access}` },
+    data: { email, password, first_name: firstName, last_name: 'Student', user_type: 'student' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return logIn(request, email);
+}
+
+/** A window signed in as `session`, with `userName` as the saved meeting name. */
+async function openWindow(browser: Browser, baseURL: string, session: Session, userName: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  contexts.push(context);
+  await context.addInitScript(
+    ({ keys, session, userName }) => {
+      localStorage.setItem(keys.access, session.access);
+      localStorage.setItem(keys.refresh, session.refresh);
+      localStorage.setItem(keys.user, JSON.stringify({ ...session.summary, ...session.user }));
+      localStorage.setItem(keys.userName, userName);
+      const w = window as unknown as { __pcs: RTCPeerConnection[]; __sounds: { src: string; volume: number; ok: boolean; error?: string }[] };
+      w.__pcs = [];
+      w.__sounds = [];
+      const Native = window.RTCPeerConnection;
+      const Wrapped = function (this: unknown, config?: RTCConfiguration) {
+        const pc = new Native(config);
+        w.__pcs.push(pc);
+        return pc;
+      } as unknown as typeof RTCPeerConnection;
+      Wrapped.prototype = Native.prototype;
+      Object.assign(Wrapped, { generateCertificate: Native.generateCertificate });
+      window.RTCPeerConnection = Wrapped;
+      // Toasts come and go within 1.5 s; keep every text one showed.
+      const toasts: string[] = [];
+      (window as unknown as { __toasts: string[] }).__toasts = toasts;
+      new MutationObserver(() => {
+        for (const element of document.querySelectorAll('[data-testid="meeting-toast"], [data-testid="chat-toast"]')) {
+          const text = element.textContent ?? '';
+          if (!(element as HTMLElement).dataset.seen) {
+            (element as HTMLElement).dataset.seen = '1';
+            toasts.push(text);
+          }
+        }
+      }).observe(document, { childList: true, subtree: true });
+      const play = HTMLMediaElement.prototype.play;
+      HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+        const started = play.call(this);
+        if (this.src.includes('/sounds/')) {
+          const entry = { src: new URL(this.src).pathname, volume: this.volume, ok: false } as { src: string; volume: number; ok: boolean; error?: string };
+          w.__sounds.push(entry);
+          started.then(
+            () => (entry.ok = true),
+            (error: unknown) => (entry.error = String(error)),
+          );
+        }
+        return started;
+      };
+    },
+    { keys: storageKeys, session, userName },
+  );
+  return context.newPage();
+}
+
+/** Every meeting toast the page has shown so far. */
+const toastsShown = (page: Page) => page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts);
+
+/** Video frames decoded so far on each open peer connection of the page. */
+function framesDecoded(page: Page): Promise<number[]> {
+  return page.evaluate(async () => {
+    const pcs = (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.filter((pc) => pc.connectionState === 'connected');
+    return Promise.all(
+      pcs.map(async (pc) => {
+        let frames = 0;
+        (await pc.getStats()).forEach((report) => {
+          if (report.type === 'inbound-rtp' && report.kind === 'video') frames += report.framesDecoded ?? 0;
+        });
+        return frames;
+      }),
+    );
+  });
+}
+
+/** The maxBitrate of every encoding of every live video sender, in kbps. */
+function videoSenderLimits(page: Page): Promise<number[]> {
+  return page.evaluate(() =>
+    (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs
+      .filter((pc) => pc.connectionState === 'connected')
+      .flatMap((pc) => pc.getSenders())
+      .filter((sender) => sender.track?.kind === 'video' && sender.track.readyState === 'live')
+      .flatMap((sender) => sender.getParameters().encodings.map((encoding) => (encoding.maxBitrate ?? 0) / 1000)),
+  );
+}
+
+async function expectBitrateBudget(page: Page, peers: number, videoSendersPerPeer: number) {
+  await expect
+    .poll(() => videoSenderLimits(page), { message: `video senders limited for ${peers} peers` })
+    .toEqual(Array(peers * videoSendersPerPeer).fill(videoBitrateKbps(peers)));
+}
+
+test.describe.configure({ mode: 'serial' });
+
+
+test.beforeAll(async () => {
+  browsers = await Promise.all([0, 1, 2].map(() => chromium.launch({ executablePath: '/usr/bin/chromium', args: fakeMedia })));
+});
+
+test.afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+test.afterAll(async () => {
+  await Promise.all(browsers.map((browser) => browser.close()));
+});
+
+test('three people meet, see each other, chat, share a screen and leave', async ({ request, baseURL }) => {
+  test.setTimeout(150_000);
+  const admin = await logIn(request, 'admin@mooz.local');
+  const teacher = await logIn(request, 'teacher@mooz.local');
+  const sam = await newStudent(request, admin, 'Sam');
+  const kim = await newStudent(request, admin, 'Kim');
+  const [tess, samPage, kimPage] = await Promise.all([
+    openWindow(browsers[0]!, baseURL!, teacher, 'Tess Teacher'),
+    openWindow(browsers[1]!, baseURL!, sam, 'Sam Student'),
+    openWindow(browsers[2]!, baseURL!, kim, 'Kim Student'),
+  ]);
+  const everyone = [tess, samPage, kimPage];
+
+  // Tess creates a meeting from the menu with the form's defaults and lands alone in it.
+  await tess.goto('/dashboard');
+  await tess.getByTestId('menu-meetings').click();
+  await expect(tess).toHaveURL(/\/meeting$/);
+  await expect(tess.getByTestId('meeting-name')).toHaveValue('Mooz Meeting');
+  await expect(tess.getByTestId('meeting-capacity')).toHaveValue('10');
+  await expect(tess.getByTestId('create-user-name')).toHaveValue('Tess Teacher');
+  await tess.getByTestId('create-meeting').click();
+  await expect(tess).toHaveURL(/\/meeting\/[\w-]+$/);
+  await expect(tess.getByTestId('meeting-title')).toHaveText('Mooz Meeting');
+  const invite = tess.getByTestId('invite-coachmark');
+  await expect(invite).toBeVisible();
+  const link = await tess.getByTestId('invite-link').inputValue();
+  expect(link).toBe(tess.url());
+  await expect(tess.getByTestId('local-tile')).toHaveAttribute('data-has-video', 'true');
+
+  // Sam pastes the invite link into the join form; Kim opens it directly.
+  await samPage.goto('/meeting');
+  await samPage.getByTestId('join-room-id').fill(link);
+  await samPage.getByTestId('join-meeting').click();
+  await expect(samPage).toHaveURL(link);
+  await kimPage.goto(link);
+
+  // Everyone sees two remote videos, decoding frames that keep coming.
+  for (const page of everyone) {
+    await expect(page.getByTestId('remote-tile')).toHaveCount(2, { timeout: 30_000 });
+    await expect(page.locator('[data-testid="remote-tile"][data-has-video]')).toHaveCount(2, { timeout: 20_000 });
+    await expect(page.getByTestId('participant-count')).toHaveText('3 / 10');
+  }
+  await expect(invite).toBeHidden();
+  await expect.poll(() => toastsShown(tess)).toEqual(expect.arrayContaining(['Peer connection established with Sam Student', 'Peer connection established with Kim Student']));
+  for (const page of everyone) {
+    await expect.poll(async () => (await framesDecoded(page)).length).toBe(2);
+    const before = await framesDecoded(page);
+    expect(before.every((frames) => frames > 0)).toBe(true);
+    await expect.poll(async () => (await framesDecoded(page)).every((frames, i) => frames > before[i]!)).toBe(true);
+  }
+
+  // Two peers each: every video sender is capped at 2000 / 2 kbps.
+  for (const page of everyone) await expectBitrateBudget(page, 2, 1);
+
+  // Sam writes in the side panel's chats; the others get a toast with the text cut at 45 characters.
+  const text = 'Hello everyone, can you all see my camera clearly from where you are?';
+  await samPage.getByTestId('toggle-panel').click();
+  await samPage.getByTestId('tab-chats').click();
+  await samPage.getByTestId('chat-input').fill(text);
+  await samPage.getByTestId('chat-send').click();
+  await expect(samPage.getByTestId('panel-chat').getByTestId('chat-message')).toContainText(text);
+  for (const page of [tess, kimPage]) {
+    const toast = page.getByTestId('chat-toast');
+    await expect(toast).toContainText(`Sam Student sent a message: ${text.slice(0, 45)}...`);
+    await expect(toast).toContainText('Click to open chats');
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __sounds: unknown[] }).__sounds))
+      .toEqual([{ src: '/sounds/chat-received.mp3', volume: 0.3, ok: true }]);
+  }
+  // Clicking the toast opens the chats tab with the message.
+  await tess.getByTestId('chat-toast').click();
+  await expect(tess.getByTestId('panel-chat').getByTestId('chat-message')).toContainText(text);
+  // Kim answers from the floating chat; Tess has the chats open, so she gets the message without a toast.
+  await kimPage.getByTestId('toggle-floating-chat').click();
+  await kimPage.getByTestId('floating-chat').getByTestId('chat-input').fill('Loud and clear');
+  await kimPage.getByTestId('floating-chat').getByTestId('chat-input').press('Enter');
+  await expect(tess.getByTestId('panel-chat').getByTestId('chat-message').filter({ hasText: 'Loud and clear' })).toBeVisible();
+  await expect(samPage.getByTestId('panel-chat').getByTestId('chat-message').filter({ hasText: 'Loud and clear' })).toBeVisible();
+  await expect(tess.getByTestId('chat-toast').filter({ hasText: 'Loud and clear' })).toHaveCount(0);
+
+  // Tess shares her screen: it shows as its own large tile for the others, with the budget on it too.
+  await tess.getByTestId('toggle-screen').click();
+  await expect(tess.getByTestId('local-screen-tile')).toBeVisible();
+  for (const page of [samPage, kimPage]) {
+    await expect(page.getByTestId('remote-screen-tile')).toHaveCount(1);
+    await expect(page.getByTestId('remote-screen-tile')).toHaveAttribute('data-has-video', 'true');
+    await expect(page.getByTestId('remote-tile')).toHaveCount(2);
+  }
+  await expectBitrateBudget(tess, 2, 2);
+  await tess.screenshot({ path: test.info().outputPath('meeting-screen-share.png') });
+  await samPage.screenshot({ path: test.info().outputPath('meeting-three-people.png') });
+  // Stopping the share takes its tile away everywhere.
+  await tess.getByTestId('toggle-screen').click();
+  for (const page of [samPage, kimPage]) await expect(page.getByTestId('remote-screen-tile')).toHaveCount(0);
+  await expect(tess.getByTestId('local-screen-tile')).toHaveCount(0);
+
+  // Kim leaves: the others remove her and say so; the budget goes to the one remaining peer.
+  await kimPage.getByTestId('leave-meeting').click();
+  await expect(kimPage).toHaveURL(/\/meeting$/);
+  for (const page of [tess, samPage]) {
+    await expect.poll(() => toastsShown(page)).toContain('Kim Student left the meeting');
+    await expect(page.getByTestId('remote-tile')).toHaveCount(1);
+    await expect(page.getByTestId('participant-count')).toHaveText('2 / 10');
+    await expectBitrateBudget(page, 1, 1);
+  }
+});
+
+test('a network blip does not end the meeting: the socket reconnects and keeps the place', async ({ request, baseURL }) => {
+  test.setTimeout(90_000);
+  const admin = await logIn(request, 'admin@mooz.local');
+  const teacher = await logIn(request, 'teacher@mooz.local');
+  const lee = await newStudent(request, admin, 'Lee');
+  const [tess, leePage] = await Promise.all([
+    openWindow(browsers[0]!, baseURL!, teacher, 'Tess Teacher'),
+    openWindow(browsers[1]!, baseURL!, lee, 'Lee Student'),
+  ]);
+  await tess.goto('/meeting');
+  await tess.getByTestId('meeting-capacity').fill('2');
+  await tess.getByTestId('create-meeting').click();
+  await expect(tess.getByTestId('invite-coachmark')).toBeVisible();
+  await leePage.goto(tess.url());
+  for (const page of [tess, leePage]) await expect(page.locator('[data-testid="remote-tile"][data-has-video]')).toHaveCount(1, { timeout: 30_000 });
+
+  await leePage.context().setOffline(true);
+  await expect(leePage.getByTestId('meeting-reconnecting')).toBeVisible();
+  await leePage.context().setOffline(false);
+  await expect(leePage.getByTestId('meeting-reconnecting')).toBeHidden({ timeout: 20_000 });
+  await expect(leePage.getByTestId('participant-count')).toHaveText('2 / 2');
+
+  // Still one meeting: chat flows both ways, and Tess never saw Lee leave.
+  await leePage.getByTestId('toggle-floating-chat').click();
+  await leePage.getByTestId('floating-chat').getByTestId('chat-input').fill('Back again');
+  await leePage.getByTestId('floating-chat').getByTestId('chat-input').press('Enter');
+  await expect(tess.getByTestId('chat-toast')).toContainText('Lee Student sent a message: Back again');
+  expect(await toastsShown(tess)).not.toContain('Lee Student left the meeting');
+  await expect(tess.getByTestId('remote-tile')).toHaveCount(1);
+});
+
+test('an unknown room is refused with the server message', async ({ request, baseURL }) => {
+  const teacher = await logIn(request, 'teacher@mooz.local');
+  const page = await openWindow(browsers[0]!, baseURL!, teacher, 'Tess Teacher');
+  await page.goto('/meeting/no-such-room');
+  await expect(page.getByTestId('meeting-failure')).toHaveText('Room not found');
+  await page.getByRole('button', { name: 'Back to meetings' }).click();
+  await expect(page).toHaveURL(/\/meeting$/);
+});
