@@ -1,8 +1,8 @@
 // Forgot password: ask for a code by email, then send it back with a new password.
 import { useState } from 'react';
-import { Alert, Anchor, Button, PasswordInput, PinInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, PinInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconAt } from '@tabler/icons-react';
+import { IconAt } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { forgotPasswordBody, sendOtpBody } from '@mooz/contract/auth';
@@ -14,6 +14,7 @@ import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
 import { schemaValidator, serverFieldErrors, translateValidation } from '../../lib/validation';
 import { AuthScreen } from './auth-screen';
+import { FormFailure } from './form-failure';
 import { useResendCountdown } from './use-resend-countdown';
 
 interface ResetValues {
@@ -96,9 +97,9 @@ export function ForgotPasswordPage() {
       <form onSubmit={submit} noValidate data-testid="forgot-form">
         <Stack gap="md">
           {failure && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            <FormFailure>
               {failure}
-            </Alert>
+            </FormFailure>
           )}
           {step === 'email' ? (
             <TextInput

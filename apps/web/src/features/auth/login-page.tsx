@@ -1,8 +1,8 @@
 // The first screen a visitor sees: what Mooz is, and the login form.
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconAt, IconLock } from '@tabler/icons-react';
+import { IconAt, IconLock } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { validateLogin } from './login-validation';
@@ -13,6 +13,7 @@ import { useAuthStore } from '../../lib/auth-store';
 import { translateServerMessage } from '../../lib/server-message';
 import { serverFieldErrors, translateValidation } from '../../lib/validation';
 import { AuthScreen } from './auth-screen';
+import { FormFailure } from './form-failure';
 
 export interface LoginValues {
   email: string;
@@ -48,7 +49,7 @@ export function LoginForm({ onSubmit, initialEmail = '' }: { onSubmit: (values: 
     <form onSubmit={submit} noValidate aria-labelledby="login-title" data-testid="login-form">
       <Stack gap="md">
         {failure && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert" data-testid="login-error">
+          <FormFailure testId="login-error">
             {failure.message}
             {failure.unverified && (
               <>
@@ -58,7 +59,7 @@ export function LoginForm({ onSubmit, initialEmail = '' }: { onSubmit: (values: 
                 </Anchor>
               </>
             )}
-          </Alert>
+          </FormFailure>
         )}
         <TextInput
           {...form.getInputProps('email')}

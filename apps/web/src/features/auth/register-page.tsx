@@ -1,8 +1,7 @@
 // Sign-up: a student account, then the mailed code.
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { registerBody } from '@mooz/contract/auth';
@@ -13,6 +12,7 @@ import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
 import { schemaValidator, serverFieldErrors, translateValidation } from '../../lib/validation';
 import { AuthScreen } from './auth-screen';
+import { FormFailure } from './form-failure';
 
 interface RegisterValues {
   first_name: string;
@@ -83,9 +83,9 @@ export function RegisterPage() {
       <form onSubmit={submit} noValidate data-testid="register-form">
         <Stack gap="md">
           {failure && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            <FormFailure>
               {failure}
-            </Alert>
+            </FormFailure>
           )}
           <Group grow align="flex-start">
             <TextInput

@@ -10,6 +10,7 @@ import { api, ApiError } from '../../lib/api';
 import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
 import { AuthScreen } from './auth-screen';
+import { FormFailure } from './form-failure';
 import { useResendCountdown } from './use-resend-countdown';
 
 function retryAfterOf(error: unknown): number | undefined {
@@ -104,9 +105,9 @@ export function VerifyPage() {
               <IconMailCheck size={48} stroke={1.3} color="var(--mooz-primary)" aria-hidden="true" />
             </Center>
             {failure && (
-              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              <FormFailure>
                 {failure}
-              </Alert>
+              </FormFailure>
             )}
             <Center>
               <PinInput
