@@ -1,5 +1,6 @@
 // Who is in which meeting room. One interface, two homes: process memory for a single server, Redis
 // when several servers share meetings (membership and the capacity check are one atomic script there).
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Room } from '@mooz/contract/realtime';
 
@@ -13,10 +14,10 @@ export interface Member {
 }
 
 export type JoinResult =
-  /** A new member; `others` were there before. */
-  | { status: 'joined'; others: Member[] }
+  /** A new member; `others` were there before; `gone` were dropped because their server died. */
+  | { status: 'joined'; others: Member[]; gone: Member[] }
   /** The same person and sessionId were already in (a reload or a second connection); now on this connection. */
-  | { status: 'rejoined'; others: Member[] }
+  | { status: 'rejoined'; others: Member[]; gone: Member[] }
   | { status: 'full' }
   /** The sessionId is someone else's in this room. */
   | { status: 'taken' };
@@ -30,6 +31,8 @@ export interface RoomStore {
   attach(roomId: string, sessionId: string, userId: number, connectionId: string): Promise<Member | null>;
   /** Removes a member; with `connectionId`, only while that connection still holds the place. */
   leave(roomId: string, sessionId: string, connectionId?: string): Promise<Member | null>;
+  /** Stops this process's share of the store (its liveness signal, for the Redis store). */
+  close(): Promise<void>;
 }
 
 export function memoryRoomStore(idleRoomTtlSeconds: number, now: () => number = Date.now): RoomStore {
@@ -61,11 +64,11 @@ export function memoryRoomStore(idleRoomTtlSeconds: number, now: () => number = 
       if (existing) {
         if (existing.userId !== member.userId) return { status: 'taken' };
         inRoom.set(member.sessionId, member);
-        return { status: 'rejoined', others };
+        return { status: 'rejoined', others, gone: [] };
       }
       if (inRoom.size >= room.capacity) return { status: 'full' };
       inRoom.set(member.sessionId, member);
-      return { status: 'joined', others };
+      return { status: 'joined', others, gone: [] };
     },
     async member(roomId, sessionId) {
       return members.get(roomId)?.get(sessionId) ?? null;
@@ -89,30 +92,57 @@ export function memoryRoomStore(idleRoomTtlSeconds: number, now: () => number = 
       }
       return existing;
     },
+    async close() {},
   };
 }
 
-// KEYS[1] the room's member hash. ARGV: sessionId, member JSON, capacity, userId, ttl seconds.
-const joinScript = `
+// Every member remembers the server process that holds it; each process keeps a heartbeat key alive.
+// A process that dies without leaving stops its heartbeat, and the members it held are dropped the
+// next time someone joins their room, instead of holding places until the room expires.
+const HEARTBEAT_TTL_SECONDS = 30;
+const HEARTBEAT_EVERY_MS = 10_000;
+
+// Drops members whose process has no heartbeat, keeping their JSON in the Lua table gone.
+// ARGV[6] is the heartbeat key prefix.
+const pruneDeadMembers = `
+local gone = {}
+local all = redis.call('HGETALL', KEYS[1])
+for i = 1, #all, 2 do
+  local m = cjson.decode(all[i + 1])
+  if m.process and redis.call('EXISTS', ARGV[6] .. m.process) == 0 then
+    redis.call('HDEL', KEYS[1], all[i])
+    table.insert(gone, all[i + 1])
+  end
+end
+`;
+
+// KEYS[1] the room's member hash. ARGV: sessionId, member JSON, capacity, userId, ttl seconds,
+// heartbeat key prefix. Answers {status, number of gone members, gone..., others...}.
+const joinScript = `${pruneDeadMembers}
+local function answer(status)
+  local result = {status, #gone}
+  for _, m in ipairs(gone) do table.insert(result, m) end
+  local members = redis.call('HGETALL', KEYS[1])
+  for i = 1, #members, 2 do if members[i] ~= ARGV[1] then table.insert(result, members[i + 1]) end end
+  return result
+end
 local existing = redis.call('HGET', KEYS[1], ARGV[1])
 if existing then
   if tostring(cjson.decode(existing).userId) ~= ARGV[4] then return {'taken'} end
+  local result = answer('rejoined')
   redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
   redis.call('EXPIRE', KEYS[1], ARGV[5])
-  local all = redis.call('HGETALL', KEYS[1])
-  local result = {'rejoined'}
-  for i = 1, #all, 2 do if all[i] ~= ARGV[1] then table.insert(result, all[i + 1]) end end
   return result
 end
 if redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[3]) then return {'full'} end
-local result = {'joined'}
-for _, m in ipairs(redis.call('HVALS', KEYS[1])) do table.insert(result, m) end
+local result = answer('joined')
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 redis.call('EXPIRE', KEYS[1], ARGV[5])
 return result
 `;
 
-// KEYS[1] the member hash. ARGV: sessionId, connectionId ('' for any), userId ('' for any), new connectionId ('' to remove).
+// KEYS[1] the member hash. ARGV: sessionId, connectionId ('' for any), userId ('' for any), new connectionId
+// ('' to remove), the process that holds it from now on.
 const updateScript = `
 local existing = redis.call('HGET', KEYS[1], ARGV[1])
 if not existing then return false end
@@ -124,15 +154,33 @@ if ARGV[4] == '' then
   return existing
 end
 member.connectionId = ARGV[4]
+member.process = ARGV[5]
 local updated = cjson.encode(member)
 redis.call('HSET', KEYS[1], ARGV[1], updated)
 return updated
 `;
 
-export function redisRoomStore(redis: Redis, prefix: string, idleRoomTtlSeconds: number): RoomStore {
+export function redisRoomStore(
+  redis: Redis,
+  prefix: string,
+  idleRoomTtlSeconds: number,
+  processId: string = randomUUID(),
+): RoomStore {
   const roomKey = (id: string) => `${prefix}room:${id}`;
   const membersKey = (id: string) => `${prefix}room:${id}:members`;
-  const parse = (raw: string) => JSON.parse(raw) as Member;
+  const heartbeatPrefix = `${prefix}process:`;
+  const parse = (raw: string): Member => {
+    const { process: _process, ...member } = JSON.parse(raw) as Member & { process?: string };
+    return member;
+  };
+
+  const beat = () =>
+    redis.set(`${heartbeatPrefix}${processId}`, '1', 'EX', HEARTBEAT_TTL_SECONDS).catch(() => {
+      // Redis away for a moment: the next beat comes within the key's lifetime.
+    });
+  void beat();
+  const heartbeat = setInterval(beat, HEARTBEAT_EVERY_MS);
+  heartbeat.unref();
 
   return {
     async saveRoom(room) {
@@ -145,17 +193,20 @@ export function redisRoomStore(redis: Redis, prefix: string, idleRoomTtlSeconds:
     async join(room, member) {
       // A room in use stays known as long as its members do.
       await redis.expire(roomKey(room.id), idleRoomTtlSeconds);
-      const [status, ...others] = (await redis.eval(
+      const [status, goneCount, ...rest] = (await redis.eval(
         joinScript,
         1,
         membersKey(room.id),
         member.sessionId,
-        JSON.stringify(member),
+        JSON.stringify({ ...member, process: processId }),
         String(room.capacity),
         String(member.userId),
         String(idleRoomTtlSeconds),
-      )) as [string, ...string[]];
-      if (status === 'joined' || status === 'rejoined') return { status, others: others.map(parse) };
+        heartbeatPrefix,
+      )) as [string, number, ...string[]];
+      if (status === 'joined' || status === 'rejoined') {
+        return { status, gone: rest.slice(0, goneCount).map(parse), others: rest.slice(goneCount).map(parse) };
+      }
       return { status: status as 'full' | 'taken' };
     },
     async member(roomId, sessionId) {
@@ -163,12 +214,21 @@ export function redisRoomStore(redis: Redis, prefix: string, idleRoomTtlSeconds:
       return raw ? parse(raw) : null;
     },
     async attach(roomId, sessionId, userId, connectionId) {
-      const raw = (await redis.eval(updateScript, 1, membersKey(roomId), sessionId, '', String(userId), connectionId)) as string | null;
+      const raw = (await redis.eval(updateScript, 1, membersKey(roomId), sessionId, '', String(userId), connectionId, processId)) as
+        | string
+        | null;
       return raw ? parse(raw) : null;
     },
     async leave(roomId, sessionId, connectionId) {
-      const raw = (await redis.eval(updateScript, 1, membersKey(roomId), sessionId, connectionId ?? '', '', '')) as string | null;
+      const raw = (await redis.eval(updateScript, 1, membersKey(roomId), sessionId, connectionId ?? '', '', '', processId)) as
+        | string
+        | null;
       return raw ? parse(raw) : null;
+    },
+    async close() {
+      clearInterval(heartbeat);
+      // Its sockets are closed: the places they held may be taken at once, not a heartbeat later.
+      await redis.del(`${heartbeatPrefix}${processId}`).catch(() => undefined);
     },
   };
 }

@@ -225,6 +225,11 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
       if (result.status === 'full') return reply({ error: messages.roomFull });
       if (result.status === 'taken') return reply({ error: messages.notAllowed });
 
+      // Members whose server died without saying so: the others drop their links, attendance closes.
+      for (const gone of result.gone) {
+        io.to(channel(roomId)).emit('action:terminate_peer_connection', { userId: gone.sessionId });
+        if (classSessionId !== null) await recordLeave(app.db, classSessionId, gone.userId);
+      }
       cancelGrace(roomId, user.id, sessionId);
       socket.data.rooms.set(roomId, { classSessionId });
       socket.join(channel(roomId));
@@ -289,6 +294,7 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
     graceTimers.clear();
     io.local.disconnectSockets(true);
     io.engine.close();
+    await store.close();
     // Unsubscribe before quitting; QUIT queues behind it, so nothing is left pending.
     if (adapterClients.length) io.of('/').adapter.close();
     await Promise.all(adapterClients.map((client) => client.quit().catch(() => undefined)));
