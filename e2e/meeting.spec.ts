@@ -211,6 +211,8 @@ test('three people meet, see each other, chat, share a screen and leave', async 
   await expect(samPage.getByTestId('panel-chat').getByTestId('chat-message')).toContainText(text);
   for (const page of [tess, kimPage]) {
     const toast = page.getByTestId('chat-toast');
+    // A chat toast lasts 3 s; resting the pointer on it pauses it, as it would for a person reading it.
+    await toast.hover();
     await expect(toast).toContainText(`Sam Student sent a message: ${text.slice(0, 45)}...`);
     await expect(toast).toContainText('Click to open chats');
     await expect

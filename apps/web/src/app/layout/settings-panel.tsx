@@ -1,61 +1,50 @@
-// The customiser drawer (opened from the navbar): the layout preferences a user may change.
-import { lazy, Suspense } from 'react';
-import { ActionIcon, Center, Drawer, Loader, Text, Title, Tooltip } from '@mantine/core';
+// The navbar's gear button. The drawer it opens (Mantine's Drawer and the settings form) loads when a
+// pointer or the keyboard reaches the button, not with the first page.
+import { lazy, Suspense, useRef, useState } from 'react';
+import { ActionIcon } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-// The form's inputs (Select, SegmentedControl…) stay out of the first visit's download.
-const loadSettingsForm = () => import('./settings-form');
-const SettingsForm = lazy(async () => ({ default: (await loadSettingsForm()).SettingsForm }));
+const loadDrawer = () => import('./settings-drawer');
+const SettingsDrawer = lazy(async () => ({ default: (await loadDrawer()).SettingsDrawer }));
 
-/** The navbar's gear button together with the drawer it opens. */
 export function SettingsButton() {
   const { t } = useTranslation();
   const [opened, { open, close }] = useDisclosure(false);
+  // Mounted from the first open on, so the drawer can animate its closing.
+  const [used, setUsed] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // The drawer mounts already open, too late to note where focus was: give it back to the gear.
+  const closeAndRefocus = () => {
+    close();
+    button.current?.focus();
+  };
   return (
     <>
-      <Tooltip label={t('settings.title')}>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="lg"
-          radius="xl"
-          onClick={open}
-          onPointerEnter={() => void loadSettingsForm()}
-          onFocus={() => void loadSettingsForm()}
-          aria-label={t('settings.title')}
-          data-testid="settings-button"
-        >
-          <IconSettings size={20} stroke={1.6} />
-        </ActionIcon>
-      </Tooltip>
-      <Drawer
-        opened={opened}
-        onClose={close}
-        position="right"
-        size="sm"
-        title={
-          <div>
-            <Title order={4}>{t('settings.title')}</Title>
-            <Text size="sm" c="dimmed">
-              {t('settings.subtitle')}
-            </Text>
-          </div>
-        }
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-        data-testid="settings-panel"
+      <ActionIcon
+        ref={button}
+        variant="subtle"
+        color="gray"
+        size="lg"
+        radius="xl"
+        onClick={() => {
+          setUsed(true);
+          open();
+        }}
+        onPointerEnter={() => void loadDrawer()}
+        onFocus={() => void loadDrawer()}
+        title={t('settings.title')}
+        aria-label={t('settings.title')}
+        data-testid="settings-button"
       >
-        <Suspense
-          fallback={
-            <Center py="xl">
-              <Loader size="sm" aria-label={t('common.loading')} />
-            </Center>
-          }
-        >
-          <SettingsForm />
+        <IconSettings size={20} stroke={1.6} />
+      </ActionIcon>
+      {used && (
+        <Suspense fallback={null}>
+          <SettingsDrawer opened={opened} onClose={closeAndRefocus} />
         </Suspense>
-      </Drawer>
+      )}
     </>
   );
 }

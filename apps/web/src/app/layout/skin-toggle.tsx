@@ -1,4 +1,4 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLayoutPreferences } from '../../lib/layout-preferences';
@@ -9,18 +9,17 @@ export function SkinToggle() {
   const toggleSkin = useLayoutPreferences((state) => state.toggleSkin);
   const label = skin === 'dark' ? t('settings.lightSkin') : t('settings.darkSkin');
   return (
-    <Tooltip label={label}>
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size="lg"
-        radius="xl"
-        onClick={toggleSkin}
-        aria-label={label}
-        data-testid="skin-toggle"
-      >
-        {skin === 'dark' ? <IconSun size={20} stroke={1.6} /> : <IconMoon size={20} stroke={1.6} />}
-      </ActionIcon>
-    </Tooltip>
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size="lg"
+      radius="xl"
+      onClick={toggleSkin}
+      title={label}
+      aria-label={label}
+      data-testid="skin-toggle"
+    >
+      {skin === 'dark' ? <IconSun size={20} stroke={1.6} /> : <IconMoon size={20} stroke={1.6} />}
+    </ActionIcon>
   );
 }

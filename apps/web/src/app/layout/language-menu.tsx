@@ -1,0 +1,48 @@
+// The language menu itself (Mantine's Menu and its floating layer), loaded when someone reaches for it.
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconCheck, IconLanguage } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { languages } from '@mooz/contract/limits';
+import { languageNames } from '../../lib/i18n';
+
+export function LanguageMenu({
+  autoFocus = false,
+  defaultOpened = false,
+}: {
+  autoFocus?: boolean;
+  defaultOpened?: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const current = i18n.resolvedLanguage ?? i18n.language;
+  return (
+    <Menu position="bottom-end" shadow="md" width={180} withinPortal defaultOpened={defaultOpened}>
+      <Menu.Target>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          radius="xl"
+          title={t('nav.language')}
+          aria-label={t('nav.language')}
+          data-testid="language-switcher"
+          autoFocus={autoFocus}
+        >
+          <IconLanguage size={20} stroke={1.6} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {languages.map((lng) => (
+          <Menu.Item
+            key={lng}
+            lang={lng}
+            onClick={() => void i18n.changeLanguage(lng)}
+            rightSection={current === lng ? <IconCheck size={16} /> : null}
+            fw={current === lng ? 600 : undefined}
+          >
+            {languageNames[lng]}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
