@@ -39,6 +39,12 @@ let channelCheck: ReturnType<typeof setInterval> | undefined;
 const destroyTimers = new Map<string, ReturnType<typeof setTimeout>>();
 /** Links this side closes on purpose: no "closed" toast for them. */
 const quietlyClosing = new WeakSet<PeerLink>();
+/**
+ * Names of peers whose link finished before the server said they left: on a slow network the
+ * link's close (and the peer's removal 1 s later) can come first, and they still deserve a goodbye.
+ */
+const departedNames = new Map<string, string>();
+const DEPARTED_MEMORY_MS = 30_000;
 
 /** Reads the server's connect_error as spec §8 says: JSON message, else the raw one, else 'Connection failed'. */
 export function connectErrorMessage(error: { message?: string } | null | undefined): string {
@@ -112,6 +118,10 @@ function destroyPeer(userId: string) {
   if (!peer) return;
   quietlyClosing.add(peer.link);
   peer.link.close();
+  departedNames.set(userId, peer.userName);
+  setTimeout(() => {
+    if (departedNames.get(userId) === peer.userName) departedNames.delete(userId);
+  }, DEPARTED_MEMORY_MS);
   for (const stream of [peer.userStream, peer.screenStream]) stream?.getTracks().forEach((track) => track.stop());
   store.setState((state) => {
     const { [userId]: _gone, ...rest } = state.peers;
@@ -434,9 +444,12 @@ function connectSocket(mine: number) {
   });
   next.on('action:terminate_peer_connection', ({ userId }) => {
     const peer = store.getState().peers[userId];
-    if (!peer) return;
-    meetingToast.medium(t('meeting.toast.left', { name: peer.userName }));
-    destroyPeer(userId);
+    const name = peer?.userName ?? departedNames.get(userId);
+    departedNames.delete(userId);
+    if (name === undefined) return;
+    meetingToast.medium(t('meeting.toast.left', { name: nameOf(name) }));
+    if (peer) destroyPeer(userId);
+    departedNames.delete(userId);
   });
 }
 
@@ -478,6 +491,7 @@ function teardown() {
   clearInterval(channelCheck);
   for (const timer of destroyTimers.values()) clearTimeout(timer);
   destroyTimers.clear();
+  departedNames.clear();
   socket?.removeAllListeners();
   socket?.disconnect();
   socket = null;
