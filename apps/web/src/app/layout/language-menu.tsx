@@ -1,9 +1,10 @@
 // The language menu itself (Mantine's Menu and its floating layer), loaded when someone reaches for it.
-import { ActionIcon, Menu } from '@mantine/core';
-import { IconCheck, IconLanguage } from '@tabler/icons-react';
+import { Menu } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { languages } from '@mooz/contract/limits';
 import { languageNames } from '../../lib/i18n';
+import { LanguageButton } from './language-button';
 
 export function LanguageMenu({
   autoFocus = false,
@@ -12,23 +13,12 @@ export function LanguageMenu({
   autoFocus?: boolean;
   defaultOpened?: boolean;
 }) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const current = i18n.resolvedLanguage ?? i18n.language;
   return (
     <Menu position="bottom-end" shadow="md" width={180} withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="lg"
-          radius="xl"
-          title={t('nav.language')}
-          aria-label={t('nav.language')}
-          data-testid="language-switcher"
-          autoFocus={autoFocus}
-        >
-          <IconLanguage size={20} stroke={1.6} />
-        </ActionIcon>
+        <LanguageButton autoFocus={autoFocus} />
       </Menu.Target>
       <Menu.Dropdown>
         {languages.map((lng) => (
