@@ -6,11 +6,15 @@ import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import { resolveJwtSecret } from './config';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client';
 import { registerErrorHandling } from './http/errors-plugin';
+import { declareFailures } from './http/declared-failures';
+import { registerJsonBodies } from './http/json-body';
+import { httpLimits } from '@mooz/contract/limits';
+import { connectRedis, watchRedis } from './services/redis';
 import { registerWebApp } from './http/web-app';
 import { registerRealtime } from './realtime/server';
 import { healthRoutes } from './modules/health/routes';
@@ -66,16 +70,22 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     logger: { level: config.logLevel },
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
-    bodyLimit: 1024 * 1024,
+    // Every JSON body we take is small; a route that needs more says so (the payment webhook).
+    bodyLimit: httpLimits.jsonBodyMaxBytes,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
-    // Behind a load balancer the client's address comes from X-Forwarded-For.
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies configured in TRUST_PROXY.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerJsonBodies(app);
+  declareFailures(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -86,10 +96,19 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.decorate('jwtSecret', resolveJwtSecret(config));
   if (!deps.database) app.addHook('onClose', () => database.close());
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : null;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : null;
+  // Its own connection that never queues: during an outage a limit falls back to memory at once.
+  const limiterRedis = redis ? watchRedis(redis.duplicate({ enableOfflineQueue: false }), app.log, 'rate limits') : null;
+  if (redis) {
+    app.addHook('onClose', async () => {
+      await Promise.all([redis, limiterRedis!].map((client) => client.quit().catch(() => client.disconnect())));
+    });
+  }
   app.decorate('redis', redis);
-  app.decorate('rateLimiter', redis ? redisRateLimiter(redis, config.redisPrefix) : memoryRateLimiter());
+  app.decorate(
+    'rateLimiter',
+    limiterRedis ? redisRateLimiter(limiterRedis, config.redisPrefix, config.rateLimitScale) : memoryRateLimiter(config.rateLimitScale),
+  );
   app.decorate('mailer', deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }));
   app.decorateRequest('user', null);
 
@@ -117,7 +136,6 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     accessTokenTtl: config.accessTokenTtl,
     refreshTokenTtl: config.refreshTokenTtl,
     trialDays: config.trialDays,
-    rateLimitScale: config.rateLimitScale,
   });
   await app.register(authRoutes, { prefix: '/api', auth });
 

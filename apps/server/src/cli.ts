@@ -8,7 +8,13 @@ import { createStaffUser } from './modules/auth/staff';
 
 const [command, ...rest] = process.argv.slice(2);
 const config = loadConfig();
-const database = await openDatabase(config);
+let database: Awaited<ReturnType<typeof openDatabase>>;
+try {
+  database = await openDatabase(config);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
 try {
   if (command === 'seed') {
     const result = await seedDemo(database.db, { password: config.demoPassword, trialDays: config.trialDays });

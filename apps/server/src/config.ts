@@ -31,7 +31,7 @@ const envSchema = z.object({
   REDIS_PREFIX: z.string().default('mooz:'),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Mooz <no-reply@mooz.local>'),
-  PAYMENTS_PROVIDER: z.enum(['razorpay', 'sandbox']).default('sandbox'),
+  PAYMENTS_PROVIDER: z.enum(['razorpay', 'sandbox']).optional(),
   RAZORPAY_API_URL: z.string().url().default('https://api.razorpay.com'),
   RAZORPAY_KEY_ID: z.string().min(1).optional(),
   RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
@@ -57,6 +57,22 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   CORS_ORIGINS: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.string().optional(),
+  /** Which proxies may name the client's address in X-Forwarded-For: off, a hop count, or addresses/CIDRs. */
+  TRUST_PROXY: z
+    .string()
+    .transform((raw, ctx) => {
+      const value = raw.trim();
+      if (value === 'false' || value === '0') return false;
+      if (/^\d+$/.test(value)) return Number(value);
+      const list = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+      if (!list.length || list.some((entry) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry))) {
+        ctx.addIssue({ code: 'custom', message: 'use false, a hop count, or a comma-separated list of addresses or CIDR ranges' });
+        return z.NEVER;
+      }
+      return list;
+    })
+    .optional(),
   /** Rate limits can be raised for benchmarks; never switched off. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
 });
@@ -74,8 +90,11 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
     redisPrefix: env.REDIS_PREFIX,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    production: env.NODE_ENV === 'production',
+    /** Off unless configured: otherwise any client could pick its own address and dodge every per-address limit. */
+    trustProxy: env.TRUST_PROXY ?? false,
     payments: {
-      provider: env.PAYMENTS_PROVIDER,
+      provider: env.PAYMENTS_PROVIDER ?? 'sandbox',
       apiUrl: env.RAZORPAY_API_URL,
       keyId: env.RAZORPAY_KEY_ID ?? DEV_KEY_ID,
       keySecret: env.RAZORPAY_KEY_SECRET ?? DEV_KEY_SECRET,
@@ -108,7 +127,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const issue = parsed.error.issues[0]!;
     throw new ConfigError(`Invalid ${String(issue.path[0])}: ${issue.message}`);
   }
-  return shapeConfig(parsed.data);
+  const config = shapeConfig(parsed.data);
+  if (config.production) refuseDevelopmentDefaults(parsed.data);
+  return config;
+}
+
+/**
+ * In production the development payment secrets (public in this repository) would let anyone sign a
+ * payment, and a silently chosen sandbox would hand courses out for free: both stop the start.
+ */
+function refuseDevelopmentDefaults(env: z.infer<typeof envSchema>) {
+  const missing = (['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const).filter((name) => !env[name]);
+  if (missing.length) {
+    throw new ConfigError(`Invalid ${missing[0]}: must be set when NODE_ENV=production (the development payment keys are public)`);
+  }
+  if (!env.PAYMENTS_PROVIDER) {
+    throw new ConfigError('Invalid PAYMENTS_PROVIDER: must be set when NODE_ENV=production (razorpay, or sandbox on purpose)');
+  }
 }
 
 /** JWT_SECRET when set; otherwise one generated on first start and kept in DATA_DIR. */

@@ -3,6 +3,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { seedDemo } from './db/seed';
+import { DataDirLockedError } from './db/data-dir-lock';
 
 let config: Config;
 try {
@@ -15,7 +16,16 @@ try {
   throw error;
 }
 
-const app = await buildApp(config);
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  app = await buildApp(config);
+} catch (error) {
+  if (error instanceof DataDirLockedError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
 if (config.payments.usesDevKeys) {
   app.log.warn('RAZORPAY_KEY_ID / RAZORPAY_KEY_SECRET / RAZORPAY_WEBHOOK_SECRET not set: using development-only keys');
 }

@@ -45,7 +45,6 @@ export async function createUser(
     accessTokenTtl: t.config.accessTokenTtl,
     refreshTokenTtl: t.config.refreshTokenTtl,
     trialDays: t.config.trialDays,
-    rateLimitScale: 1,
   });
   const email = options.email ?? uniqueEmail(options.userType ?? 'student');
   const password = options.password ?? 'correct horse battery';

@@ -4,14 +4,16 @@ import './zod-messages';
 import { limits, languages } from './limits';
 import { userTypes } from './permissions';
 import { validationMessages as v } from './messages';
+import { singleLineText } from './primitives';
 
 const email = z.string().trim().toLowerCase().min(1, v.required).max(254).pipe(z.email(v.email));
 const password = z
   .string()
   .min(limits.passwordMinLength, v.passwordTooShort)
   .max(128, v.passwordTooLong)
-  .refine((p) => !/^\d+$/.test(p), v.passwordDigitsOnly);
-const name = z.string().trim().min(1, v.required).max(100, v.nameTooLong);
+  // A pattern rather than a refinement, so the OpenAPI document carries the rule too.
+  .regex(/^(?!\d+$)/, v.passwordDigitsOnly);
+const name = singleLineText().trim().min(1, v.required).max(100, v.nameTooLong);
 const phone = z
   .string()
   .trim()

@@ -2,15 +2,11 @@
 // /api/classes/sessions/.
 import { z } from 'zod';
 import { limits } from './limits';
+import { multiLineText, recordId, recordIdParam, singleLineText } from './primitives';
 
 /** `YYYY-MM-DD` naming a real calendar day. */
-export const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD')
-  .refine((value) => {
-    const day = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
-  }, 'Not a real date');
+// zod's ISO date pattern knows month lengths and leap years, and it reaches the OpenAPI document.
+export const isoDate = z.iso.date('Use a real date in the format YYYY-MM-DD');
 
 /** A 24-hour clock time `HH:MM`. */
 export const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the format HH:MM');
@@ -60,9 +56,8 @@ const uniqueList = <T extends z.ZodType<string>>(item: T, max: number, field: st
     .refine((list) => new Set(list).size === list.length, `Remove the repeated ${field}`);
 
 const courseFields = z.object({
-  name: z.string().trim().min(1, 'Required').max(limits.courseNameMaxLength, `Use at most ${limits.courseNameMaxLength} characters`),
-  description: z
-    .string()
+  name: singleLineText().trim().min(1, 'Required').max(limits.courseNameMaxLength, `Use at most ${limits.courseNameMaxLength} characters`),
+  description: multiLineText()
     .trim()
     .min(1, 'Required')
     .max(limits.courseDescriptionMaxLength, `Use at most ${limits.courseDescriptionMaxLength} characters`),
@@ -74,15 +69,15 @@ const courseFields = z.object({
     .toUpperCase()
     .regex(/^[A-Z]{3}$/, 'Use a 3-letter currency code')
     .default('INR'),
-  skills: uniqueList(z.string().trim().min(1, 'Required').max(40, 'Use at most 40 characters'), 20, 'skills').default([]),
+  skills: uniqueList(singleLineText().trim().min(1, 'Required').max(40, 'Use at most 40 characters'), 20, 'skills').default([]),
   duration_weeks: z.number().int('Use whole weeks').min(1, 'At least 1 week').max(limits.courseMaxWeeks, `At most ${limits.courseMaxWeeks} weeks`),
-  batch_start_dates: uniqueList(isoDate, 52, 'dates').refine((list) => list.length > 0, 'Add at least one batch start date'),
+  batch_start_dates: uniqueList(isoDate, 52, 'dates').min(1, 'Add at least one batch start date'),
   weekday_times: uniqueList(clockTime, 12, 'times').default([]),
   weekend_times: uniqueList(clockTime, 12, 'times').default([]),
   image_url: z.url('Enter a valid URL').max(2048).nullable().optional(),
   published: z.boolean().default(true),
   /** Admins may create a course for a teacher; a teacher's courses are always their own. */
-  teacher_id: z.number().int().positive().optional(),
+  teacher_id: recordId().optional(),
 });
 
 const needsSomeTime = (body: { weekday_times?: string[]; weekend_times?: string[] }) =>
@@ -90,10 +85,12 @@ const needsSomeTime = (body: { weekday_times?: string[]; weekend_times?: string[
   body.weekend_times === undefined ||
   body.weekday_times.length + body.weekend_times.length > 0;
 
-export const courseInput = courseFields.refine(needsSomeTime, {
-  path: ['weekday_times'],
-  message: 'Add at least one weekday or weekend time',
-});
+const atLeastOneTime = (list: 'weekday_times' | 'weekend_times') => ({ required: [list], properties: { [list]: { minItems: 1 } } });
+
+export const courseInput = courseFields
+  .refine(needsSomeTime, { path: ['weekday_times'], message: 'Add at least one weekday or weekend time' })
+  // The refinement in JSON Schema words, so the OpenAPI document states the same rule.
+  .meta({ anyOf: [atLeastOneTime('weekday_times'), atLeastOneTime('weekend_times')] });
 export type CourseInput = z.input<typeof courseInput>;
 
 /** PATCH: any subset of the fields; the result must still offer at least one time (checked on the server). */
@@ -115,7 +112,7 @@ export const coursePatch = z
   .strict();
 export type CoursePatch = z.infer<typeof coursePatch>;
 
-export const courseIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const courseIdParams = z.object({ id: recordIdParam() });
 
 /** The last day of a batch: start + duration_weeks·7 − 1 days. */
 export function batchEndDate(startDate: string, durationWeeks: number): string {
@@ -142,8 +139,8 @@ export const session = z.object({
 export type Session = z.infer<typeof session>;
 
 export const sessionInput = z.object({
-  course_id: z.number().int().positive(),
-  title: z.string().trim().min(1, 'Required').max(200, 'Use at most 200 characters'),
+  course_id: recordId(),
+  title: singleLineText().trim().min(1, 'Required').max(200, 'Use at most 200 characters'),
   starts_at: z.iso.datetime({ offset: true, message: 'Use an ISO 8601 date and time' }),
   duration_minutes: z
     .number()

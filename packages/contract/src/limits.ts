@@ -42,6 +42,16 @@ export const limits = {
   i18nMaxParallelReads: 10,
 } as const;
 
+/** What one HTTP request may carry. */
+export const httpLimits = {
+  /** A JSON body: the largest form (a course with its description, skills and dates) is a few KiB. */
+  jsonBodyMaxBytes: 16 * 1024,
+  /** A provider webhook's raw body. */
+  webhookBodyMaxBytes: 256 * 1024,
+  /** Nesting of objects and arrays in a JSON body; our deepest request is 3 levels. */
+  jsonMaxDepth: 32,
+} as const;
+
 export const languages = ['en', 'fr', 'de', 'pt'] as const;
 export type Language = (typeof languages)[number];
 export const defaultLanguage: Language = 'en';

@@ -56,6 +56,10 @@ export const messages = {
   peerConnectionError: 'Peer connection error',
   chatSendFailed: 'Message could not be sent, try again',
   relayTooLarge: 'The message is too large to relay',
+  sessionNotOpenYet: 'This session is not open yet',
+  sessionEnded: 'This session has ended',
+  bodyTooDeep: 'The request body is nested too deeply',
+  serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
 } as const;
 
 export type MessageKey = keyof typeof messages;
@@ -71,4 +75,6 @@ export const validationMessages = {
   phone: 'Enter a valid phone number',
   otp: 'Enter the 6-digit code',
   passwordsDiffer: 'The passwords do not match',
+  controlCharacters: 'Remove invisible control characters',
+  recordId: 'Not a valid id',
 } as const;

@@ -1,13 +1,14 @@
 // Enrollment and payment: request bodies and response shapes of /api/payments/*.
 import { z } from 'zod';
 import { batchKind, clockTime, isoDate } from './courses';
+import { recordId, singleLineText } from './primitives';
 
 export const paymentProviders = ['razorpay', 'sandbox'] as const;
 export type PaymentProvider = (typeof paymentProviders)[number];
 
 /** The schedule choice; whether it fits the course is checked on the server, field by field. */
 export const createOrderBody = z.object({
-  course_id: z.number().int().positive(),
+  course_id: recordId(),
   batch: batchKind,
   start_date: isoDate,
   end_date: isoDate,
@@ -27,18 +28,18 @@ export const orderData = z.object({
 });
 export type OrderData = z.infer<typeof orderData>;
 
-const providerId = z.string().trim().min(1, 'Required').max(100);
+const providerId = singleLineText().trim().min(1, 'Required').max(100);
 
 /** What the provider's checkout hands back on success. */
 export const paymentResult = z.object({
   razorpay_order_id: providerId,
   razorpay_payment_id: providerId,
-  razorpay_signature: z.string().trim().min(1, 'Required').max(256),
+  razorpay_signature: singleLineText().trim().min(1, 'Required').max(256),
 });
 export type PaymentResult = z.infer<typeof paymentResult>;
 
 export const verifyPaymentBody = paymentResult.extend({
-  subscription_id: z.string().trim().min(1, 'Required').max(100),
+  subscription_id: singleLineText().trim().min(1, 'Required').max(100),
 });
 export type VerifyPaymentBody = z.infer<typeof verifyPaymentBody>;
 

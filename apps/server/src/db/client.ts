@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { lockDataDir } from './data-dir-lock';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -53,7 +54,23 @@ export async function openPglite(client: PGlite, { migrate = true } = {}): Promi
 
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  const dir = path.join(options.dataDir, 'pgdata');
-  mkdirSync(dir, { recursive: true });
-  return openPglite(new PGlite(dir));
+  const release = await lockDataDir(options.dataDir, (error) => {
+    // Someone removed or took our lock while we run: say so loudly, but keep serving.
+    console.error(`The lock on DATA_DIR ${options.dataDir} was lost: ${error.message}`);
+  });
+  try {
+    const dir = path.join(options.dataDir, 'pgdata');
+    mkdirSync(dir, { recursive: true });
+    const handle = await openPglite(new PGlite(dir));
+    return {
+      ...handle,
+      async close() {
+        await handle.close();
+        await release();
+      },
+    };
+  } catch (error) {
+    await release();
+    throw error;
+  }
 }

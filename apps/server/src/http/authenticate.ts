@@ -1,6 +1,6 @@
 // Who is calling, and may they? `authenticate` turns a bearer access token into request.user (401
 // when missing, expired or revoked); `allow(action, subject)` enforces the contract's permission rules.
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { messages } from '@mooz/contract/messages';
 import { buildAbility, rulesFor, type Action, type AppAbility, type Subject, type UserType } from '@mooz/contract/permissions';
@@ -47,7 +47,9 @@ export function bearerToken(request: FastifyRequest): string | null {
   return header.slice(7).trim() || null;
 }
 
-export const authenticate: preHandlerAsyncHookHandler = async function (request: FastifyRequest, _reply: FastifyReply) {
+// Both run as onRequest hooks, before the body is parsed or validated: a caller who may not use an
+// endpoint learns nothing about its fields, and costs us no parsing.
+export const authenticate: onRequestAsyncHookHandler = async function (request: FastifyRequest, _reply: FastifyReply) {
   const token = bearerToken(request);
   if (!token) throw unauthorized(messages.noAccessToken);
   const user = await userForAccessToken(this.db, this.jwtSecret, token);
@@ -61,9 +63,14 @@ export function currentUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
-export function allow(action: Action, subject: Subject): preHandlerAsyncHookHandler {
-  return async (request) => {
+export function allow(action: Action, subject: Subject): onRequestAsyncHookHandler {
+  const check: onRequestAsyncHookHandler = async (request) => {
     const user = currentUser(request);
     if (!user.ability.can(action, subject)) throw forbidden();
   };
+  permissionChecks.add(check);
+  return check;
 }
+
+/** Every hook made by `allow`, so the API description can say which endpoints may answer 403. */
+export const permissionChecks = new WeakSet<object>();

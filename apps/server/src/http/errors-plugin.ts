@@ -9,6 +9,22 @@ function fieldOf(instancePath: string, fallback: string) {
   return path || fallback;
 }
 
+// PostgreSQL's codes for a connection lost or refused (class 08) and a server shutting down or
+// killing the backend (57P01–57P03); the socket errors of node-postgres; ioredis's words for a
+// connection it does not have.
+const outageCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03']);
+const outageMessages = /Connection terminated|connection timeout|Connection is closed|enableOfflineQueue|MaxRetriesPerRequest|Client has encountered a connection error|Client was closed/i;
+
+/** A database or Redis that cannot be reached right now: the request may work again in a moment. */
+export function isOutage(error: unknown): boolean {
+  for (let cause = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0; cause && i < 5; cause = cause.cause as typeof cause, i++) {
+    const code = typeof cause.code === 'string' ? cause.code : '';
+    if (outageCodes.has(code) || code.startsWith('08')) return true;
+    if (typeof cause.message === 'string' && outageMessages.test(cause.message)) return true;
+  }
+  return false;
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
@@ -22,6 +38,10 @@ export function registerErrorHandling(app: FastifyInstance) {
         (errors[field] ??= []).push(issue.message ?? 'Invalid value');
       }
       return reply.status(400).send({ message: messages.validationFailed, errors });
+    }
+    if (isOutage(error)) {
+      request.log.warn({ err: error, reqId: request.id }, 'a backing service is unavailable');
+      return reply.status(503).header('retry-after', '5').send({ message: messages.serviceUnavailable });
     }
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.status(413).send({ message: messages.payloadTooLarge });

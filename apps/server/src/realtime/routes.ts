@@ -9,7 +9,7 @@ export const iceServerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ice-servers/',
     {
-      preHandler: [authenticate],
+      onRequest: [authenticate],
       schema: {
         tags: ['meetings'],
         summary: 'STUN and TURN servers for meeting peers',

@@ -1,44 +1,67 @@
-// Fixed-window counters for rate limits, in memory for one process or in Redis when several share
-// the work. hit() counts an attempt and says how long to wait when the limit is passed.
+// Rate limits of the accounts area, by rate-limiter-flexible: fixed windows in process memory for one
+// server, in Redis when several share the work. While Redis is unreachable each process falls back to
+// its own in-memory counters (the library's insurance limiter): limits get looser by the number of
+// processes for the length of the outage, never switched off, and logins keep working.
 import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { rateLimits } from '@mooz/contract/limits';
+
+export type RateLimitName = keyof typeof rateLimits;
 
 export interface RateLimiter {
-  /** Counts one attempt on `key`; returns 0 when allowed, else the seconds until the window ends. */
-  hit(key: string, max: number, windowSeconds: number): Promise<number>;
-  reset(key: string): Promise<void>;
+  /** Counts one attempt on `key` under the named limit; returns 0 when allowed, else the seconds to wait. */
+  hit(name: RateLimitName, key: string): Promise<number>;
+  /** Forgets the attempts counted on `key` under the named limit. */
+  reset(name: RateLimitName, key: string): Promise<void>;
 }
 
-export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
-  const windows = new Map<string, { count: number; endsAt: number }>();
+type Options = { points: number; duration: number; keyPrefix: string };
+
+function limiterSet(scale: number, make: (options: Options) => RateLimiterAbstract): RateLimiter {
+  const limiters = new Map<RateLimitName, RateLimiterAbstract>();
+  const limiterFor = (name: RateLimitName) => {
+    let limiter = limiters.get(name);
+    if (!limiter) {
+      const [max, windowSeconds] = rateLimits[name];
+      limiter = make({ points: Math.ceil(max * scale), duration: windowSeconds, keyPrefix: `rl:${name}` });
+      limiters.set(name, limiter);
+    }
+    return limiter;
+  };
   return {
-    async hit(key, max, windowSeconds) {
-      const t = now();
-      let w = windows.get(key);
-      if (!w || w.endsAt <= t) {
-        // Drop expired windows now and then so the map does not grow without bound.
-        if (windows.size > 10_000) for (const [k, v] of windows) if (v.endsAt <= t) windows.delete(k);
-        w = { count: 0, endsAt: t + windowSeconds * 1000 };
-        windows.set(key, w);
+    async hit(name, key) {
+      try {
+        await limiterFor(name).consume(key);
+        return 0;
+      } catch (refusal) {
+        if (refusal instanceof RateLimiterRes) return Math.max(refusal.msBeforeNext, 1000) / 1000;
+        throw refusal;
       }
-      w.count += 1;
-      return w.count > max ? (w.endsAt - t) / 1000 : 0;
     },
-    async reset(key) {
-      windows.delete(key);
+    async reset(name, key) {
+      await limiterFor(name).delete(key);
     },
   };
 }
 
-export function redisRateLimiter(redis: Redis, prefix: string): RateLimiter {
-  return {
-    async hit(key, max, windowSeconds) {
-      const k = `${prefix}rl:${key}`;
-      const [[, count], [, ttl]] = (await redis.multi().incr(k).pttl(k).exec()) as [[null, number], [null, number]];
-      if (ttl < 0) await redis.pexpire(k, windowSeconds * 1000);
-      return count > max ? Math.max(ttl, 1000) / 1000 : 0;
-    },
-    async reset(key) {
-      await redis.del(`${prefix}rl:${key}`);
-    },
-  };
+/** `scale` raises every limit (benchmarks); it never switches one off. */
+export function memoryRateLimiter(scale = 1): RateLimiter {
+  return limiterSet(scale, (options) => new RateLimiterMemory(options));
+}
+
+/**
+ * Counters shared through Redis. `redis` should not queue commands while disconnected
+ * (`enableOfflineQueue: false`), so a request during an outage falls back at once instead of waiting.
+ */
+export function redisRateLimiter(redis: Redis, prefix: string, scale = 1): RateLimiter {
+  return limiterSet(
+    scale,
+    (options) =>
+      new RateLimiterRedis({
+        ...options,
+        storeClient: redis,
+        keyPrefix: `${prefix}${options.keyPrefix}`,
+        insuranceLimiter: new RateLimiterMemory(options),
+      }),
+  );
 }

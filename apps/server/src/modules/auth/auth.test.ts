@@ -88,7 +88,7 @@ describe('sign-up and one-time codes', () => {
     expect(soon.statusCode).toBe(429);
     expect(Number(soon.headers['retry-after'])).toBeGreaterThan(0);
 
-    await t.app.rateLimiter.reset(`mailPerEmail:${email}`);
+    await t.app.rateLimiter.reset('mailPerEmail', email);
     const first = latestCode(t, email);
     expect((await post('/api/auth/send-otp/', { email, purpose: 'verify' })).statusCode).toBe(200);
     const second = latestCode(t, email);

@@ -1,16 +1,16 @@
 // The account rules: sign-up, one-time codes, login, token rotation, passwords, profile and trial.
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createUserBody, LoginData, profilePatchBody, registerBody, TrialStatus, User } from '@mooz/contract/auth';
-import { limits, rateLimits } from '@mooz/contract/limits';
+import { limits } from '@mooz/contract/limits';
 import { messages } from '@mooz/contract/messages';
 import type { Database } from '../../db/client';
 import { otpCodes, refreshTokens, users } from '../../db/schema/index';
 import { HttpError, badRequest, forbidden, tooManyRequests, unauthorized } from '../../http/errors';
 import type { Mailer } from '../../services/mail';
 import { hashPassword, verifyPassword } from '../../services/passwords';
-import type { RateLimiter } from '../../services/rate-limiter';
+import type { RateLimiter, RateLimitName } from '../../services/rate-limiter';
 import { signAccessToken, signRefreshToken, verifyRefreshToken } from '../../services/tokens';
 import { hasPurchased } from '../courses/purchases';
 import { codeMail } from './mails';
@@ -45,7 +45,6 @@ export interface AuthDeps {
   accessTokenTtl: number;
   refreshTokenTtl: number;
   trialDays: number;
-  rateLimitScale: number;
   now?: () => Date;
 }
 
@@ -56,9 +55,8 @@ export function createAuthService(deps: AuthDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function limit(name: keyof typeof rateLimits, key: string) {
-    const [max, windowSeconds] = rateLimits[name];
-    const wait = await deps.limiter.hit(`${name}:${key}`, Math.ceil(max * deps.rateLimitScale), windowSeconds);
+  async function limit(name: RateLimitName, key: string) {
+    const wait = await deps.limiter.hit(name, key);
     if (wait > 0) throw tooManyRequests(wait);
   }
 
@@ -104,34 +102,47 @@ export function createAuthService(deps: AuthDeps) {
     await limit('mailPerEmailHourly', email);
   }
 
-  /** Checks a code; consumes it when `consume`. Wrong tries count, and the fifth burns the code. */
+  /**
+   * Checks a code; consumes it when `consume`. The try is counted before the comparison, in one
+   * conditional UPDATE: however many guesses arrive at once, at most `otpMaxAttempts` are ever
+   * compared, and the one that uses up the last try burns the code.
+   */
   async function checkCode(user: UserRow | undefined, purpose: 'verify' | 'reset', code: string, consume: boolean) {
     const invalid = () => new HttpError(400, authMessages.codeInvalid, { otp: [authMessages.codeInvalid] });
+    const burned = () => new HttpError(400, authMessages.codeBurned, { otp: [authMessages.codeBurned] });
     if (!user) throw invalid();
-    const [row] = await db
-      .select()
+    const current = db
+      .select({ id: otpCodes.id })
       .from(otpCodes)
       .where(and(eq(otpCodes.userId, user.id), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)))
       .orderBy(desc(otpCodes.createdAt))
       .limit(1);
-    if (!row || row.expiresAt <= now()) throw invalid();
-    const matches = timingSafeEqual(Buffer.from(row.codeHash, 'hex'), Buffer.from(hashCode(code), 'hex'));
+    const [tried] = await db
+      .update(otpCodes)
+      .set({ attempts: sql`${otpCodes.attempts} + 1` })
+      .where(
+        and(
+          eq(otpCodes.id, sql`(${current})`),
+          // Re-checked on the row itself when concurrent tries queue on its lock.
+          isNull(otpCodes.consumedAt),
+          lt(otpCodes.attempts, limits.otpMaxAttempts),
+          gt(otpCodes.expiresAt, now()),
+        ),
+      )
+      .returning({ id: otpCodes.id, codeHash: otpCodes.codeHash, attempts: otpCodes.attempts });
+    if (!tried) throw invalid();
+    const matches = timingSafeEqual(Buffer.from(tried.codeHash, 'hex'), Buffer.from(hashCode(code), 'hex'));
     if (!matches) {
-      const attempts = row.attempts + 1;
-      const burned = attempts >= limits.otpMaxAttempts;
-      await db
-        .update(otpCodes)
-        .set({ attempts, consumedAt: burned ? now() : null })
-        .where(eq(otpCodes.id, row.id));
-      if (burned) throw new HttpError(400, authMessages.codeBurned, { otp: [authMessages.codeBurned] });
-      throw invalid();
+      if (tried.attempts < limits.otpMaxAttempts) throw invalid();
+      await db.update(otpCodes).set({ consumedAt: now() }).where(eq(otpCodes.id, tried.id));
+      throw burned();
     }
     if (consume) {
       // Only one request may spend a code, even when two arrive together.
       const spent = await db
         .update(otpCodes)
         .set({ consumedAt: now() })
-        .where(and(eq(otpCodes.id, row.id), isNull(otpCodes.consumedAt)))
+        .where(and(eq(otpCodes.id, tried.id), isNull(otpCodes.consumedAt)))
         .returning({ id: otpCodes.id });
       if (!spent.length) throw invalid();
     }

@@ -19,7 +19,6 @@ export async function createStaffUser(db: Database, input: unknown) {
     accessTokenTtl: config.accessTokenTtl,
     refreshTokenTtl: config.refreshTokenTtl,
     trialDays: config.trialDays,
-    rateLimitScale: 1,
   });
   return (await auth.createUser(parsed.data)).data;
 }

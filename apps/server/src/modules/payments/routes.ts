@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataEnvelope, errorEnvelope } from '@mooz/contract/envelope';
+import { httpLimits } from '@mooz/contract/limits';
 import {
   createOrderBody,
   orderData,
@@ -14,9 +15,10 @@ import {
 import { allow, authenticate, currentUser } from '../../http/authenticate';
 import type { PaymentsService } from './service';
 
-const failures = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 502: errorEnvelope };
+// What payment rules add (an unknown course or order, already bought, the provider down); the statuses every
+// route of its shape can answer are declared centrally.
+const failures = { 404: errorEnvelope, 409: errorEnvelope, 502: errorEnvelope };
 const security = [{ bearer: [] }];
-const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
 export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (app, { payments }) => {
   const tags = ['payments'];
@@ -24,7 +26,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }>
   app.get(
     '/payments/config/',
     {
-      preHandler: [authenticate],
+      onRequest: [authenticate],
       schema: { tags, security, summary: 'Which checkout to open, with which public key', response: { 200: dataEnvelope(paymentsConfig), ...failures } },
     },
     async () => payments.config(),
@@ -33,7 +35,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }>
   app.post(
     '/payments/create_order/',
     {
-      preHandler: [authenticate, allow('create', 'Enrollment')],
+      onRequest: [authenticate, allow('create', 'Enrollment')],
       schema: {
         tags,
         security,
@@ -48,7 +50,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }>
   app.post(
     '/payments/verify_payment/',
     {
-      preHandler: [authenticate, allow('create', 'Enrollment')],
+      onRequest: [authenticate, allow('create', 'Enrollment')],
       schema: {
         tags,
         security,
@@ -63,7 +65,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }>
   app.post(
     '/payments/sandbox/pay/',
     {
-      preHandler: [authenticate, allow('create', 'Enrollment')],
+      onRequest: [authenticate, allow('create', 'Enrollment')],
       schema: {
         tags,
         security,
@@ -78,7 +80,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }>
   // Its own encapsulated context, so the raw-body parser applies to this route only.
   await app.register(async (webhook) => {
     webhook.removeAllContentTypeParsers();
-    webhook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) => done(null, body));
+    webhook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: httpLimits.webhookBodyMaxBytes }, (_req, body, done) => done(null, body));
     webhook.post(
       '/payments/webhook/',
       {

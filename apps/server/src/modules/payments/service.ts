@@ -181,7 +181,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
       }
       let event: {
         event?: unknown;
-        payload?: { payment?: { entity?: { id?: unknown; order_id?: unknown; amount?: unknown } }; order?: { entity?: { id?: unknown } } };
+        payload?: {
+          payment?: { entity?: { id?: unknown; order_id?: unknown; amount?: unknown; currency?: unknown } };
+          order?: { entity?: { id?: unknown; amount_paid?: unknown; currency?: unknown } };
+        };
       };
       try {
         event = JSON.parse(rawBody.toString('utf8'));
@@ -202,8 +205,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
         log.warn({ orderId }, 'payment webhook for an unknown order');
         return ignored;
       }
-      if (payment?.amount !== undefined && payment.amount !== subscription.amount) {
-        log.error({ orderId, paid: payment.amount, due: subscription.amount }, 'payment webhook amount differs from the order');
+      // Only money that was seen to arrive activates: an event without the amount, or with another
+      // amount or currency than the order's, is logged and ignored.
+      const paid = payment?.amount ?? event.payload?.order?.entity?.amount_paid;
+      const currency = payment?.currency ?? event.payload?.order?.entity?.currency;
+      if (paid !== subscription.amount || (currency !== undefined && currency !== subscription.currency)) {
+        log.error({ orderId, paid, currency, due: subscription.amount }, 'payment webhook amount is missing or differs from the order');
         return ignored;
       }
       const result = await activateSubscription(db, subscription.id, paymentId, now());

@@ -1,0 +1,25 @@
+// The building blocks of every request schema, so one rule covers every endpoint:
+// - text never carries control characters: PostgreSQL cannot store NUL, and no form types the others
+//   (descriptions may hold line breaks and tabs);
+// - a record id fits PostgreSQL's `integer`, so an id past 2³¹ − 1 is a 400, not a database error.
+import { z } from 'zod';
+import './zod-messages';
+import { validationMessages as v } from './messages';
+
+/** The largest id a PostgreSQL `integer` (serial) column holds. */
+export const maxRecordId = 2_147_483_647;
+
+const noControlCharacters = /^[^\u0000-\u001f\u007f]*$/;
+const noControlCharactersButLineBreaks = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+
+/** One line of text: a name, a title, an id from a provider. */
+export const singleLineText = () => z.string().regex(noControlCharacters, v.controlCharacters);
+
+/** Text that may span lines: a description. */
+export const multiLineText = () => z.string().regex(noControlCharactersButLineBreaks, v.controlCharacters);
+
+/** An id in a JSON body. */
+export const recordId = () => z.number().int(v.recordId).positive(v.recordId).max(maxRecordId, v.recordId);
+
+/** An id in a path or query string, where it arrives as text. */
+export const recordIdParam = () => z.coerce.number().int(v.recordId).positive(v.recordId).max(maxRecordId, v.recordId);
