@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { rateLimits } from '@mooz/contract/limits';
 import { buildTestApp, type TestApp } from '../test/app';
 
 let t: TestApp | undefined;
@@ -95,5 +96,28 @@ describe('the server foundation', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     expect(res.json().paths['/api/health']).toBeDefined();
+  });
+
+  it('ignores X-Forwarded-For unless the request comes through a configured proxy, so per-address limits hold', async () => {
+    const [max] = rateLimits.loginPerIp;
+    const attempt = (i: number) =>
+      t!.app.inject({
+        method: 'POST',
+        url: '/api/auth/login/',
+        headers: { 'x-forwarded-for': `203.0.113.${i % 250}` },
+        // A different email each time, so only the per-address limit can refuse.
+        payload: { email: `nobody${i}@example.test`, password: 'not the password' },
+      });
+    t = await buildTestApp();
+    const direct = [];
+    for (let i = 0; i <= max; i++) direct.push((await attempt(i)).statusCode);
+    expect(direct.at(-1)).toBe(429);
+    await t.close();
+
+    // Behind a trusted proxy (inject comes from 127.0.0.1) each forwarded address has its own count.
+    t = await buildTestApp({ TRUST_PROXY: '127.0.0.1' });
+    const proxied = [];
+    for (let i = 0; i <= max; i++) proxied.push((await attempt(i)).statusCode);
+    expect(proxied.every((status) => status === 401)).toBe(true);
   });
 });

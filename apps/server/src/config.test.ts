@@ -35,4 +35,25 @@ describe('configuration', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('trusts no proxy unless told, and then only a hop count or the listed addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16']);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/^Invalid TRUST_PROXY: /);
+  });
+
+  it('refuses to start in production with the public development payment keys or a sandbox nobody chose', () => {
+    const keys = { RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 'live-secret', RAZORPAY_WEBHOOK_SECRET: 'hook-secret' };
+    expect(() => loadConfig({ NODE_ENV: 'production', PAYMENTS_PROVIDER: 'razorpay' })).toThrow(/^Invalid RAZORPAY_KEY_ID: .*production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', PAYMENTS_PROVIDER: 'razorpay', ...keys, RAZORPAY_WEBHOOK_SECRET: '' })).toThrow(
+      /RAZORPAY_WEBHOOK_SECRET/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', ...keys })).toThrow(/^Invalid PAYMENTS_PROVIDER: /);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_PROVIDER: 'razorpay', ...keys }).payments.usesDevKeys).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_PROVIDER: 'sandbox', ...keys }).payments.provider).toBe('sandbox');
+    // Development keeps its defaults, with a warning at start.
+    expect(loadConfig({}).payments.usesDevKeys).toBe(true);
+  });
 });

@@ -46,6 +46,20 @@ const stop = (child: ChildProcess) =>
     child.kill('SIGTERM');
   });
 
+/** Starts a server expected to refuse to run; resolves with its exit code and what it printed. */
+function startRefused(port: number): Promise<{ code: number | null; output: string }> {
+  const { DATABASE_URL: _db, REDIS_URL: _redis, ...env } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
+}
+
 async function countRows() {
   const db = new PGlite(path.join(dataDir, 'pgdata'));
   try {
@@ -58,7 +72,7 @@ async function countRows() {
 }
 
 describe('the server process', () => {
-  it('stops cleanly on SIGTERM and keeps its data across a restart without seeding twice', async () => {
+  it('stops cleanly on SIGTERM, keeps its data across a restart without seeding twice, and refuses a second server on its DATA_DIR', async () => {
     const port = await freePort();
     const first = await start(port);
     const login = await fetch(`http://127.0.0.1:${port}/api/auth/login/`, {
@@ -67,6 +81,13 @@ describe('the server process', () => {
       body: JSON.stringify({ email: 'student@mooz.local', password: 'mooz-demo-123' }),
     });
     expect(login.status).toBe(200);
+
+    // A second server on the same embedded database would lose acknowledged writes: it stops.
+    const refused = await startRefused(await freePort());
+    expect(refused.code).toBe(1);
+    expect(refused.output.trim()).toMatch(new RegExp(`^DATA_DIR .* is in use by process ${first.pid} on .*: stop it first`));
+    expect(refused.output.trim().split('\n')).toHaveLength(1);
+
     expect(await stop(first)).toBe(0);
     const afterFirst = await countRows();
     expect(afterFirst.users).toBe(3);

@@ -35,7 +35,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       const errors: FieldErrors = {};
       for (const issue of error.validation) {
         const field = fieldOf(issue.instancePath ?? '', error.validationContext ?? 'body');
-        (errors[field] ??= []).push(issue.message ?? 'Invalid value');
+        const list = (errors[field] ??= []);
+        // Several checks of one field can fail with the same words (an id both too large and not whole).
+        const message = issue.message ?? 'Invalid value';
+        if (!list.includes(message)) list.push(message);
       }
       return reply.status(400).send({ message: messages.validationFailed, errors });
     }

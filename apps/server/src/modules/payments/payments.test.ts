@@ -358,6 +358,26 @@ describe('with the sandbox provider', () => {
       expect((await subscriptionRows(student.user.id))[0]).toMatchObject({ status: 'active', paymentId: 'pay_op1' });
     });
 
+    it('ignores an order.paid that does not say how much was paid, or names another amount or currency', async () => {
+      const { course, student } = await courseAndStudent(t);
+      const order = await createOrder(t, student.headers, weekdayChoice(course));
+      const orderPaid = (order_entity: object, payment_entity: object) => ({
+        event: 'order.paid',
+        payload: { order: { entity: { id: order.order_id, ...order_entity } }, payment: { entity: { id: 'pay_x1', order_id: order.order_id, ...payment_entity } } },
+      });
+      for (const event of [
+        orderPaid({}, {}),
+        orderPaid({ amount_paid: course.price - 1 }, {}),
+        orderPaid({}, { amount: course.price, currency: 'USD' }),
+      ]) {
+        expect((await webhook(event)).json().data.status).toBe('ignored');
+      }
+      expect((await subscriptionRows(student.user.id))[0]!.status).toBe('pending');
+      // The order's own amount_paid is enough when the payment entity is absent.
+      const paid = await webhook(orderPaid({ amount_paid: course.price, currency: 'INR' }, {}));
+      expect(paid.json().data.status).toBe('activated');
+    });
+
     it('refuses a signed body that is not JSON', async () => {
       t.app.log.level = 'silent';
       const raw = 'not json';
