@@ -19,7 +19,7 @@ import { registerWebApp } from './http/web-app';
 import { registerRealtime } from './realtime/server';
 import { healthRoutes } from './modules/health/routes';
 import { authRoutes } from './modules/auth/routes';
-import { createAuthService } from './modules/auth/service';
+import { createAuthService, type CodeRequest } from './modules/auth/service';
 import { courseRoutes } from './modules/courses/routes';
 import { createCoursesService } from './modules/courses/service';
 import { sessionRoutes } from './modules/classes/routes';
@@ -27,7 +27,8 @@ import { createSessionsService } from './modules/classes/service';
 import { paymentRoutes } from './modules/payments/routes';
 import { createPaymentsService } from './modules/payments/service';
 import { createProvider } from './modules/payments/provider';
-import { createMailer, type Mailer } from './services/mail';
+import { createMailer, type Mail, type Mailer } from './services/mail';
+import { createOutbox, type Outbox } from './services/outbox';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './services/rate-limiter';
 
 declare module 'fastify' {
@@ -37,6 +38,7 @@ declare module 'fastify' {
     jwtSecret: string;
     redis: Redis | null;
     mailer: Mailer;
+    outbox: Outbox;
     rateLimiter: RateLimiter;
   }
 }
@@ -110,6 +112,10 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     limiterRedis ? redisRateLimiter(limiterRedis, config.redisPrefix, config.rateLimitScale) : memoryRateLimiter(config.rateLimitScale),
   );
   app.decorate('mailer', deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }));
+  const outbox = createOutbox({ db: app.db, log: app.log });
+  app.decorate('outbox', outbox);
+  // Before the database closes (onClose hooks run in reverse): finish the pass under way.
+  app.addHook('onClose', () => outbox.stop());
   app.decorateRequest('user', null);
 
   await app.register(helmet, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
@@ -130,7 +136,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(healthRoutes, { prefix: '/api' });
   const auth = createAuthService({
     db: app.db,
-    mailer: app.mailer,
+    outbox: app.outbox,
     limiter: app.rateLimiter,
     jwtSecret: app.jwtSecret,
     accessTokenTtl: config.accessTokenTtl,
@@ -138,6 +144,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     trialDays: config.trialDays,
   });
   await app.register(authRoutes, { prefix: '/api', auth });
+  app.outbox.handle<Mail>('mail', (mail) => app.mailer.send(mail));
+  app.outbox.handle<CodeRequest>('code', (request) => auth.issueCode(request));
 
   const courses = createCoursesService({ db: app.db });
   await app.register(courseRoutes, { prefix: '/api', courses });

@@ -2,8 +2,8 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { TestApp } from './app';
-import { createAuthService } from '../src/modules/auth/service';
-import { memoryRateLimiter } from '../src/services/rate-limiter';
+import { createActiveUser } from '../src/modules/auth/users';
+import { presentUser } from '../src/modules/auth/presenter';
 
 export interface OutboxMail {
   to: string;
@@ -13,7 +13,9 @@ export interface OutboxMail {
   sent_at: string;
 }
 
-export function outbox(t: TestApp): OutboxMail[] {
+/** Every mail sent so far, once the outbox has done the work already asked of it. */
+export async function outbox(t: TestApp): Promise<OutboxMail[]> {
+  await t.app.outbox.idle();
   const dir = path.join(t.dataDir, 'outbox');
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
@@ -22,8 +24,8 @@ export function outbox(t: TestApp): OutboxMail[] {
 }
 
 /** The 6-digit code in the newest mail to `email`. */
-export function latestCode(t: TestApp, email: string): string {
-  const mail = outbox(t).filter((m) => m.to === email).at(-1);
+export async function latestCode(t: TestApp, email: string): Promise<string> {
+  const mail = (await outbox(t)).filter((m) => m.to === email).at(-1);
   const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no code mailed to ${email}`);
   return code;
@@ -37,24 +39,14 @@ export async function createUser(
   t: TestApp,
   options: { userType?: 'student' | 'teacher' | 'admin'; email?: string; password?: string; firstName?: string } = {},
 ) {
-  const auth = createAuthService({
-    db: t.db,
-    mailer: { send: async () => {} },
-    limiter: memoryRateLimiter(),
-    jwtSecret: t.app.jwtSecret,
-    accessTokenTtl: t.config.accessTokenTtl,
-    refreshTokenTtl: t.config.refreshTokenTtl,
-    trialDays: t.config.trialDays,
-  });
   const email = options.email ?? uniqueEmail(options.userType ?? 'student');
   const password = options.password ?? 'correct horse battery';
-  const { data } = await auth.createUser({
-    email,
-    password,
-    first_name: options.firstName ?? 'Test',
-    last_name: 'Person',
-    user_type: options.userType ?? 'student',
-  });
+  const row = await createActiveUser(
+    t.db,
+    { email, password, first_name: options.firstName ?? 'Test', last_name: 'Person', user_type: options.userType ?? 'student' },
+    { trialDays: t.config.trialDays },
+  );
+  const data = presentUser(row, false, new Date());
   return { ...data, password };
 }
 

@@ -5,6 +5,7 @@ import { count } from 'drizzle-orm';
 import type { Database } from './client';
 import { classSessions, courses, users } from './schema/index';
 import { hashPassword } from '../services/passwords';
+import { trialEndsAt } from '../modules/auth/trial';
 
 const DAY = 86_400_000;
 
@@ -39,7 +40,7 @@ export async function seedDemo(db: Database, options: { password: string; trialD
         firstName: 'Sam',
         lastName: 'Student',
         userType: 'student' as const,
-        trialEndsAt: new Date(now.getTime() + options.trialDays * DAY),
+        trialEndsAt: trialEndsAt(now, options.trialDays),
       },
     ])
     .returning({ id: users.id });

@@ -2,3 +2,4 @@
 export * from './accounts';
 export * from './courses';
 export * from './classes';
+export * from './outbox';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createUser, latestCode, login, outbox, signedIn, uniqueEmail } from '../../../test/accounts';
-import { otpCodes, users } from '../../db/schema/index';
+import { otpCodes, outboxJobs, users } from '../../db/schema/index';
 import { signAccessToken } from '../../services/tokens';
 
 let t: TestApp;
@@ -26,15 +26,15 @@ describe('sign-up and one-time codes', () => {
     const { res, email, password } = await register();
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ email, user_type: 'student', is_trial: true, has_purchased: false });
-    const mail = outbox(t).at(-1)!;
+    const mail = (await outbox(t)).at(-1)!;
     expect(mail.to).toBe(email);
-    expect(mail.html).toContain(latestCode(t, email));
+    expect(mail.html).toContain(await latestCode(t, email));
 
     const before = await post('/api/auth/login/', { email, password });
     expect(before.statusCode).toBe(403);
     expect(before.json().message).toBe('Email not verified');
 
-    const verified = await post('/api/auth/verify-otp/', { email, otp: latestCode(t, email) });
+    const verified = await post('/api/auth/verify-otp/', { email, otp: await latestCode(t, email) });
     expect(verified.statusCode).toBe(200);
     expect((await post('/api/auth/login/', { email, password })).statusCode).toBe(200);
   });
@@ -43,7 +43,7 @@ describe('sign-up and one-time codes', () => {
     await post('/api/auth/register/', { email: uniqueEmail(), password: 'a-good-password', first_name: 'Ana', last_name: 'Silva' }, {
       'accept-language': 'pt-BR,pt;q=0.9',
     });
-    expect(outbox(t).at(-1)!.subject).toContain('código');
+    expect((await outbox(t)).at(-1)!.subject).toContain('código');
   });
 
   it('refuses a duplicate email whatever its case, with 409', async () => {
@@ -65,14 +65,14 @@ describe('sign-up and one-time codes', () => {
   it('refuses an expired code', async () => {
     const { email } = await register();
     await t.db.update(otpCodes).set({ expiresAt: new Date(Date.now() - 1000) });
-    const res = await post('/api/auth/verify-otp/', { email, otp: latestCode(t, email) });
+    const res = await post('/api/auth/verify-otp/', { email, otp: await latestCode(t, email) });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.otp).toBeDefined();
   });
 
   it('burns a code after 5 wrong tries, so even the right one then fails', async () => {
     const { email } = await register();
-    const code = latestCode(t, email);
+    const code = await latestCode(t, email);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 4; i++) {
       expect((await post('/api/auth/verify-otp/', { email, otp: wrong })).json().message).toBe('The code is wrong or has expired');
@@ -89,9 +89,9 @@ describe('sign-up and one-time codes', () => {
     expect(Number(soon.headers['retry-after'])).toBeGreaterThan(0);
 
     await t.app.rateLimiter.reset('mailPerEmail', email);
-    const first = latestCode(t, email);
+    const first = await latestCode(t, email);
     expect((await post('/api/auth/send-otp/', { email, purpose: 'verify' })).statusCode).toBe(200);
-    const second = latestCode(t, email);
+    const second = await latestCode(t, email);
     if (first !== second) {
       expect((await post('/api/auth/verify-otp/', { email, otp: first })).statusCode).toBe(400);
     }
@@ -105,7 +105,31 @@ describe('sign-up and one-time codes', () => {
     expect(a.statusCode).toBe(200);
     expect(b.statusCode).toBe(200);
     expect(a.json()).toEqual(b.json());
-    expect(outbox(t)).toHaveLength(1);
+    expect(await outbox(t)).toHaveLength(1);
+  });
+
+  it('does the same work in the request for a known and an unknown email, and decides after answering', async () => {
+    const known = await createUser(t);
+    const unknown = uniqueEmail('nobody');
+    await post('/api/auth/forgot-password/', { email: known.email });
+    await post('/api/auth/forgot-password/', { email: unknown });
+    // Each request wrote one job and nothing else; the outbox then issued a code to the real account only.
+    const jobs = await t.db.select().from(outboxJobs).where(eq(outboxJobs.kind, 'code'));
+    expect(jobs.map((job) => job.payload)).toEqual([
+      { email: known.email, purpose: 'reset' },
+      { email: unknown, purpose: 'reset' },
+    ]);
+    expect((await outbox(t)).map((mail) => mail.to)).toEqual([known.email]);
+    expect((await t.db.select().from(outboxJobs)).every((job) => job.doneAt !== null)).toBe(true);
+  });
+
+  it('writes a new account, its code and the code mail in one transaction', async () => {
+    const { email } = await register();
+    const [user] = await t.db.select().from(users).where(eq(users.email, email));
+    const codes = await t.db.select().from(otpCodes).where(eq(otpCodes.userId, user!.id));
+    const mails = await t.db.select().from(outboxJobs).where(eq(outboxJobs.kind, 'mail'));
+    expect(codes).toHaveLength(1);
+    expect(mails.map((job) => (job.payload as { to: string }).to)).toEqual([email]);
   });
 });
 
@@ -205,7 +229,7 @@ describe('passwords', () => {
     const user = await createUser(t);
     const session = await login(t, user.email, user.password);
     expect((await post('/api/auth/forgot-password/', { email: user.email })).statusCode).toBe(200);
-    const code = latestCode(t, user.email);
+    const code = await latestCode(t, user.email);
     const missingPassword = await post('/api/auth/forgot-password/', { email: user.email, otp: code });
     expect(missingPassword.statusCode).toBe(400);
     expect(missingPassword.json().errors.new_password).toBeDefined();

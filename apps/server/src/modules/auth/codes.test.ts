@@ -39,10 +39,10 @@ describe('one-time codes raced by many guesses at once', () => {
   it('compares at most five guesses of a reset code, burns it, and the right code then fails', async () => {
     const email = uniqueEmail('victim');
     await post('/api/auth/register/', { email, password: 'the-old-password', first_name: 'Vic', last_name: 'Tim' });
-    await post('/api/auth/verify-otp/', { email, otp: latestCode(t, email) });
+    await post('/api/auth/verify-otp/', { email, otp: await latestCode(t, email) });
     await t.app.rateLimiter.reset('mailPerEmail', email);
     expect((await post('/api/auth/forgot-password/', { email })).statusCode).toBe(200);
-    const right = latestCode(t, email);
+    const right = await latestCode(t, email);
 
     const guesses = await Promise.all(
       wrongCodes(right, 60).map((otp) => post('/api/auth/forgot-password/', { email, otp, new_password: 'attacker-password' })),
@@ -62,7 +62,7 @@ describe('one-time codes raced by many guesses at once', () => {
   it('holds the same limit for a sign-up verification code', async () => {
     const email = uniqueEmail('signup');
     await post('/api/auth/register/', { email, password: 'a-good-password', first_name: 'Ann', last_name: 'Lee' });
-    const right = latestCode(t, email);
+    const right = await latestCode(t, email);
     await Promise.all(wrongCodes(right, 60).map((otp) => post('/api/auth/verify-otp/', { email, otp })));
     expect((await codeRow(email, 'verify')).attempts).toBe(limits.otpMaxAttempts);
     expect((await post('/api/auth/verify-otp/', { email, otp: right })).statusCode).toBe(400);
@@ -73,7 +73,7 @@ describe('one-time codes raced by many guesses at once', () => {
   it('lets the right code through when it comes within the five tries', async () => {
     const email = uniqueEmail('honest');
     await post('/api/auth/register/', { email, password: 'a-good-password', first_name: 'Hon', last_name: 'Est' });
-    const right = latestCode(t, email);
+    const right = await latestCode(t, email);
     for (const otp of wrongCodes(right, limits.otpMaxAttempts - 1)) {
       expect((await post('/api/auth/verify-otp/', { email, otp })).statusCode).toBe(400);
     }

@@ -8,13 +8,14 @@ import { messages } from '@mooz/contract/messages';
 import type { Database } from '../../db/client';
 import { otpCodes, refreshTokens, users } from '../../db/schema/index';
 import { HttpError, badRequest, forbidden, tooManyRequests, unauthorized } from '../../http/errors';
-import type { Mailer } from '../../services/mail';
+import type { Outbox } from '../../services/outbox';
 import { hashPassword, verifyPassword } from '../../services/passwords';
 import type { RateLimiter, RateLimitName } from '../../services/rate-limiter';
 import { signAccessToken, signRefreshToken, verifyRefreshToken } from '../../services/tokens';
 import { hasPurchased } from '../courses/purchases';
 import { codeMail } from './mails';
 import { presentUser, type UserRow } from './presenter';
+import { createActiveUser, insertUser, newStudent } from './users';
 import { trialState } from './trial';
 
 // The account messages live in the contract, so the web app can show them in the user's language.
@@ -35,11 +36,17 @@ export const authMessages = {
   userCreated: messages.userCreated,
 } as const;
 
-const DAY_MS = 86_400_000;
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** An outbox `code` job: issue a code of `purpose` to the account of `email`, if it may have one. */
+export interface CodeRequest {
+  email: string;
+  purpose: 'verify' | 'reset';
+}
 
 export interface AuthDeps {
   db: Database;
-  mailer: Mailer;
+  outbox: Outbox;
   limiter: RateLimiter;
   jwtSecret: string;
   accessTokenTtl: number;
@@ -77,22 +84,20 @@ export function createAuthService(deps: AuthDeps) {
     return presentUser(row, await hasPurchased(db, row.id), now());
   }
 
-  /** A new code replaces any earlier one of the same purpose. */
-  async function sendCode(user: UserRow, purpose: 'verify' | 'reset') {
+  /** Writes a new code, replacing any earlier one of the same purpose, and its mail, in `tx`. */
+  async function writeCode(tx: Transaction, user: UserRow, purpose: 'verify' | 'reset') {
     const code = String(randomInt(0, 10 ** limits.otpLength)).padStart(limits.otpLength, '0');
-    await db.transaction(async (tx) => {
-      await tx
-        .update(otpCodes)
-        .set({ consumedAt: now() })
-        .where(and(eq(otpCodes.userId, user.id), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)));
-      await tx.insert(otpCodes).values({
-        userId: user.id,
-        purpose,
-        codeHash: hashCode(code),
-        expiresAt: new Date(now().getTime() + limits.otpTtlSeconds * 1000),
-      });
+    await tx
+      .update(otpCodes)
+      .set({ consumedAt: now() })
+      .where(and(eq(otpCodes.userId, user.id), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)));
+    await tx.insert(otpCodes).values({
+      userId: user.id,
+      purpose,
+      codeHash: hashCode(code),
+      expiresAt: new Date(now().getTime() + limits.otpTtlSeconds * 1000),
     });
-    await deps.mailer.send(codeMail({ to: user.email, firstName: user.firstName, code, purpose, language: user.language }));
+    await deps.outbox.add(tx, 'mail', codeMail({ to: user.email, firstName: user.firstName, code, purpose, language: user.language }));
   }
 
   /** Mail limits count per email and per address whether or not the account exists. */
@@ -180,46 +185,41 @@ export function createAuthService(deps: AuthDeps) {
       );
   }
 
-  async function insertUser(values: typeof users.$inferInsert) {
-    try {
-      const [row] = await db.insert(users).values(values).returning();
-      return row!;
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new HttpError(409, authMessages.emailTaken, { email: [authMessages.emailTaken] });
-      throw error;
-    }
-  }
-
   return {
     async register(body: z.infer<typeof registerBody>, ip: string, language?: string) {
       await limit('registerPerIp', ip);
       if (await findByEmail(body.email)) {
         throw new HttpError(409, authMessages.emailTaken, { email: [authMessages.emailTaken] });
       }
-      const joined = now();
-      const user = await insertUser({
-        email: body.email,
-        passwordHash: await hashPassword(body.password),
-        firstName: body.first_name,
-        lastName: body.last_name,
-        phone: body.phone ?? null,
-        userType: 'student',
-        isActive: false,
-        language: body.language ?? language ?? null,
-        dateJoined: joined,
-        trialEndsAt: new Date(joined.getTime() + deps.trialDays * DAY_MS),
+      await limitMail(body.email, ip);
+      const passwordHash = await hashPassword(body.password);
+      // The account, its code and the code's mail commit together: a crash never leaves an account
+      // that has no code on its way.
+      const user = await db.transaction(async (tx) => {
+        const created = await insertUser(tx, newStudent(body, passwordHash, body.language ?? language ?? null, { trialDays: deps.trialDays, now: now() }));
+        await writeCode(tx, created, 'verify');
+        return created;
       });
-      await limitMail(user.email, ip);
-      await sendCode(user, 'verify');
+      deps.outbox.kick();
       return { data: await present(user), message: authMessages.registered };
     },
 
     async sendOtp(email: string, purpose: 'verify' | 'reset', ip: string) {
       await limitMail(email, ip);
-      const user = await findByEmail(email);
-      // Verification codes go only to accounts that still need one; the answer is the same either way.
-      if (user && (purpose === 'reset' || !user.isActive)) await sendCode(user, purpose);
+      // Whether the account exists is decided after the answer, by the outbox: the request does the
+      // same work, and takes the same time, either way.
+      await deps.outbox.add(db, 'code', { email, purpose } satisfies CodeRequest);
+      deps.outbox.kick();
       return { data: null, message: authMessages.codeSent };
+    },
+
+    /** The outbox's `code` job: a code and its mail, for accounts that may have one. */
+    async issueCode({ email, purpose }: CodeRequest) {
+      const user = await findByEmail(email);
+      // Verification codes go only to accounts that still need one.
+      if (!user || (purpose === 'verify' && user.isActive)) return;
+      await db.transaction((tx) => writeCode(tx, user, purpose));
+      deps.outbox.kick();
     },
 
     async verifyOtp(email: string, otp: string, purpose: 'verify' | 'reset', ip: string) {
@@ -330,27 +330,10 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     async createUser(body: z.infer<typeof createUserBody>) {
-      const created = now();
-      const user = await insertUser({
-        email: body.email,
-        passwordHash: await hashPassword(body.password),
-        firstName: body.first_name,
-        lastName: body.last_name,
-        userType: body.user_type,
-        isActive: true,
-        emailVerifiedAt: created,
-        dateJoined: created,
-        trialEndsAt: body.user_type === 'student' ? new Date(created.getTime() + deps.trialDays * DAY_MS) : null,
-      });
+      const user = await createActiveUser(db, body, { trialDays: deps.trialDays, now: now() });
       return { data: await present(user), message: authMessages.userCreated };
     },
   };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
-  return code === '23505';
-}
-

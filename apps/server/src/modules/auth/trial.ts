@@ -5,6 +5,13 @@ import type { Database } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { hasPurchased } from '../courses/purchases';
 
+const DAY_MS = 86_400_000;
+
+/** When a trial that starts at `start` ends: the one place this is computed. */
+export function trialEndsAt(start: Date, trialDays: number): Date {
+  return new Date(start.getTime() + trialDays * DAY_MS);
+}
+
 export interface TrialState {
   is_trial: boolean;
   has_purchased: boolean;
