@@ -9,7 +9,10 @@ import { validationMessages as v } from './messages';
 /** The largest id a PostgreSQL `integer` (serial) column holds. */
 export const maxRecordId = 2_147_483_647;
 
+// Control characters are exactly what these patterns are about.
+// eslint-disable-next-line no-control-regex
 const noControlCharacters = /^[^\u0000-\u001f\u007f]*$/;
+// eslint-disable-next-line no-control-regex
 const noControlCharactersButLineBreaks = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
 
 /** One line of text: a name, a title, an id from a provider. */

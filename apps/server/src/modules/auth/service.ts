@@ -1,19 +1,19 @@
-// The account rules: sign-up, one-time codes, login, token rotation, passwords, profile and trial.
-import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+// The account rules: sign-up, login, refresh, passwords, profile and trial, built from one-time codes
+// (codes.ts), token families (token-families.ts) and account rows (users.ts).
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createUserBody, LoginData, profilePatchBody, registerBody, TrialStatus, User } from '@mooz/contract/auth';
-import { limits } from '@mooz/contract/limits';
 import { messages } from '@mooz/contract/messages';
 import type { Database } from '../../db/client';
-import { otpCodes, refreshTokens, users } from '../../db/schema/index';
+import { users } from '../../db/schema/index';
 import { HttpError, badRequest, forbidden, tooManyRequests, unauthorized } from '../../http/errors';
 import type { Outbox } from '../../services/outbox';
 import { hashPassword, verifyPassword } from '../../services/passwords';
 import type { RateLimiter, RateLimitName } from '../../services/rate-limiter';
-import { signAccessToken, signRefreshToken, verifyRefreshToken } from '../../services/tokens';
+import { verifyRefreshToken } from '../../services/tokens';
 import { hasPurchased } from '../courses/purchases';
-import { codeMail } from './mails';
+import { createCodes } from './codes';
+import { createTokenFamilies } from './token-families';
 import { presentUser, type UserRow } from './presenter';
 import { createActiveUser, insertUser, newStudent } from './users';
 import { trialState } from './trial';
@@ -35,8 +35,6 @@ export const authMessages = {
   profileUpdated: messages.profileUpdated,
   userCreated: messages.userCreated,
 } as const;
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** An outbox `code` job: issue a code of `purpose` to the account of `email`, if it may have one. */
 export interface CodeRequest {
@@ -67,7 +65,14 @@ export function createAuthService(deps: AuthDeps) {
     if (wait > 0) throw tooManyRequests(wait);
   }
 
-  const hashCode = (code: string) => createHmac('sha256', deps.jwtSecret).update(code).digest('hex');
+  const codes = createCodes({ db, outbox: deps.outbox, secret: deps.jwtSecret, now });
+  const families = createTokenFamilies({
+    db,
+    secret: deps.jwtSecret,
+    accessTokenTtl: deps.accessTokenTtl,
+    refreshTokenTtl: deps.refreshTokenTtl,
+    now,
+  });
 
   async function findByEmail(email: string): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
@@ -84,105 +89,11 @@ export function createAuthService(deps: AuthDeps) {
     return presentUser(row, await hasPurchased(db, row.id), now());
   }
 
-  /** Writes a new code, replacing any earlier one of the same purpose, and its mail, in `tx`. */
-  async function writeCode(tx: Transaction, user: UserRow, purpose: 'verify' | 'reset') {
-    const code = String(randomInt(0, 10 ** limits.otpLength)).padStart(limits.otpLength, '0');
-    await tx
-      .update(otpCodes)
-      .set({ consumedAt: now() })
-      .where(and(eq(otpCodes.userId, user.id), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)));
-    await tx.insert(otpCodes).values({
-      userId: user.id,
-      purpose,
-      codeHash: hashCode(code),
-      expiresAt: new Date(now().getTime() + limits.otpTtlSeconds * 1000),
-    });
-    await deps.outbox.add(tx, 'mail', codeMail({ to: user.email, firstName: user.firstName, code, purpose, language: user.language }));
-  }
-
   /** Mail limits count per email and per address whether or not the account exists. */
   async function limitMail(email: string, ip: string) {
     await limit('mailPerIp', ip);
     await limit('mailPerEmail', email);
     await limit('mailPerEmailHourly', email);
-  }
-
-  /**
-   * Checks a code; consumes it when `consume`. The try is counted before the comparison, in one
-   * conditional UPDATE: however many guesses arrive at once, at most `otpMaxAttempts` are ever
-   * compared, and the one that uses up the last try burns the code.
-   */
-  async function checkCode(user: UserRow | undefined, purpose: 'verify' | 'reset', code: string, consume: boolean) {
-    const invalid = () => new HttpError(400, authMessages.codeInvalid, { otp: [authMessages.codeInvalid] });
-    const burned = () => new HttpError(400, authMessages.codeBurned, { otp: [authMessages.codeBurned] });
-    if (!user) throw invalid();
-    const current = db
-      .select({ id: otpCodes.id })
-      .from(otpCodes)
-      .where(and(eq(otpCodes.userId, user.id), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)))
-      .orderBy(desc(otpCodes.createdAt))
-      .limit(1);
-    const [tried] = await db
-      .update(otpCodes)
-      .set({ attempts: sql`${otpCodes.attempts} + 1` })
-      .where(
-        and(
-          eq(otpCodes.id, sql`(${current})`),
-          // Re-checked on the row itself when concurrent tries queue on its lock.
-          isNull(otpCodes.consumedAt),
-          lt(otpCodes.attempts, limits.otpMaxAttempts),
-          gt(otpCodes.expiresAt, now()),
-        ),
-      )
-      .returning({ id: otpCodes.id, codeHash: otpCodes.codeHash, attempts: otpCodes.attempts });
-    if (!tried) throw invalid();
-    const matches = timingSafeEqual(Buffer.from(tried.codeHash, 'hex'), Buffer.from(hashCode(code), 'hex'));
-    if (!matches) {
-      if (tried.attempts < limits.otpMaxAttempts) throw invalid();
-      await db.update(otpCodes).set({ consumedAt: now() }).where(eq(otpCodes.id, tried.id));
-      throw burned();
-    }
-    if (consume) {
-      // Only one request may spend a code, even when two arrive together.
-      const spent = await db
-        .update(otpCodes)
-        .set({ consumedAt: now() })
-        .where(and(eq(otpCodes.id, tried.id), isNull(otpCodes.consumedAt)))
-        .returning({ id: otpCodes.id });
-      if (!spent.length) throw invalid();
-    }
-  }
-
-  async function issueTokens(user: UserRow, familyId: string = randomUUID()) {
-    const tokenId = randomUUID();
-    const expiresAt = new Date(now().getTime() + deps.refreshTokenTtl * 1000);
-    await db.insert(refreshTokens).values({ id: tokenId, userId: user.id, familyId, expiresAt });
-    const [access, refresh] = await Promise.all([
-      signAccessToken(deps.jwtSecret, { userId: user.id, userType: user.userType, familyId }, deps.accessTokenTtl),
-      signRefreshToken(deps.jwtSecret, { tokenId, userId: user.id, familyId }, expiresAt),
-    ]);
-    return { access, refresh };
-  }
-
-  async function revokeFamily(familyId: string) {
-    await db
-      .update(refreshTokens)
-      .set({ revokedAt: now() })
-      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
-  }
-
-  /** Revokes every session of the user, or every one but `keepFamilyId`. */
-  async function revokeSessions(userId: number, keepFamilyId?: string) {
-    await db
-      .update(refreshTokens)
-      .set({ revokedAt: now() })
-      .where(
-        and(
-          eq(refreshTokens.userId, userId),
-          isNull(refreshTokens.revokedAt),
-          keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined,
-        ),
-      );
   }
 
   return {
@@ -197,7 +108,7 @@ export function createAuthService(deps: AuthDeps) {
       // that has no code on its way.
       const user = await db.transaction(async (tx) => {
         const created = await insertUser(tx, newStudent(body, passwordHash, body.language ?? language ?? null, { trialDays: deps.trialDays, now: now() }));
-        await writeCode(tx, created, 'verify');
+        await codes.write(tx, created, 'verify');
         return created;
       });
       deps.outbox.kick();
@@ -218,7 +129,7 @@ export function createAuthService(deps: AuthDeps) {
       const user = await findByEmail(email);
       // Verification codes go only to accounts that still need one.
       if (!user || (purpose === 'verify' && user.isActive)) return;
-      await db.transaction((tx) => writeCode(tx, user, purpose));
+      await db.transaction((tx) => codes.write(tx, user, purpose));
       deps.outbox.kick();
     },
 
@@ -226,10 +137,10 @@ export function createAuthService(deps: AuthDeps) {
       await limit('otpVerifyPerIp', ip);
       const user = await findByEmail(email);
       if (purpose === 'reset') {
-        await checkCode(user, 'reset', otp, false);
+        await codes.check(user, 'reset', otp, false);
         return { data: null, message: authMessages.codeValid };
       }
-      await checkCode(user, 'verify', otp, true);
+      await codes.check(user, 'verify', otp, true);
       await db.update(users).set({ isActive: true, emailVerifiedAt: now() }).where(eq(users.id, user!.id));
       return { data: null, message: authMessages.verified };
     },
@@ -242,7 +153,7 @@ export function createAuthService(deps: AuthDeps) {
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
       if (!user || !ok) throw unauthorized(messages.invalidCredentials);
       if (!user.isActive) throw forbidden(messages.emailNotVerified);
-      const tokens = await issueTokens(user);
+      const tokens = await families.issue(user);
       const presented = await present(user);
       return {
         data: {
@@ -260,26 +171,21 @@ export function createAuthService(deps: AuthDeps) {
     async refresh(token: string) {
       const claims = await verifyRefreshToken(deps.jwtSecret, token);
       if (!claims) throw unauthorized(authMessages.invalidRefresh);
-      // Spend the token: only a live, unused one can be spent, and only once.
-      const [spent] = await db
-        .update(refreshTokens)
-        .set({ usedAt: now() })
-        .where(and(eq(refreshTokens.id, claims.tokenId), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
-        .returning();
+      const spent = await families.spend(claims.tokenId);
       if (!spent) {
         // Used or revoked before: someone replays it, so the whole family is burned.
-        await revokeFamily(claims.familyId);
+        await families.revokeFamily(claims.familyId);
         throw unauthorized(authMessages.invalidRefresh);
       }
       if (spent.expiresAt <= now()) throw unauthorized(authMessages.invalidRefresh);
       const user = await findById(spent.userId);
       if (!user.isActive) throw unauthorized(authMessages.invalidRefresh);
-      return { data: await issueTokens(user, spent.familyId) };
+      return { data: await families.issue(user, spent.familyId) };
     },
 
     async logout(token: string) {
       const claims = await verifyRefreshToken(deps.jwtSecret, token);
-      if (claims) await revokeFamily(claims.familyId);
+      if (claims) await families.revokeFamily(claims.familyId);
       return { data: null, message: authMessages.loggedOut };
     },
 
@@ -287,7 +193,7 @@ export function createAuthService(deps: AuthDeps) {
       if (body.otp === undefined || body.new_password === undefined) return this.sendOtp(body.email, 'reset', ip);
       await limit('otpVerifyPerIp', ip);
       const user = await findByEmail(body.email);
-      await checkCode(user, 'reset', body.otp, true);
+      await codes.check(user, 'reset', body.otp, true);
       // The code proves the mailbox, so an account never verified becomes verified too.
       await db
         .update(users)
@@ -297,7 +203,7 @@ export function createAuthService(deps: AuthDeps) {
           emailVerifiedAt: user!.emailVerifiedAt ?? now(),
         })
         .where(eq(users.id, user!.id));
-      await revokeSessions(user!.id);
+      await families.revokeAllOf(user!.id);
       return { data: null, message: authMessages.passwordReset };
     },
 
@@ -307,7 +213,7 @@ export function createAuthService(deps: AuthDeps) {
         throw badRequest(authMessages.wrongPassword, { old_password: [authMessages.wrongPassword] });
       }
       await db.update(users).set({ passwordHash: await hashPassword(newPassword) }).where(eq(users.id, userId));
-      await revokeSessions(userId, familyId);
+      await families.revokeAllOf(userId, familyId);
       return { data: null, message: authMessages.passwordChanged };
     },
 

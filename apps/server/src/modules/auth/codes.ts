@@ -1,0 +1,86 @@
+// One-time codes: six digits, stored as an HMAC, valid for a while, a few tries each. Writing one
+// replaces the earlier one of the same purpose and puts its mail in the outbox in the same transaction.
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { limits } from '@mooz/contract/limits';
+import { messages } from '@mooz/contract/messages';
+import type { Database } from '../../db/client';
+import { otpCodes } from '../../db/schema/index';
+import { HttpError } from '../../http/errors';
+import type { Outbox } from '../../services/outbox';
+import { codeMail } from './mails';
+import type { UserRow } from './users';
+
+export type CodePurpose = 'verify' | 'reset';
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export function createCodes(deps: { db: Database; outbox: Outbox; secret: string; now: () => Date }) {
+  const { db, now } = deps;
+  const hashCode = (code: string) => createHmac('sha256', deps.secret).update(code).digest('hex');
+
+  /** Writes a new code, replacing any earlier one of the same purpose, and its mail, in `tx`. */
+  async function write(tx: Transaction, user: UserRow, purpose: CodePurpose) {
+    const code = String(randomInt(0, 10 ** limits.otpLength)).padStart(limits.otpLength, '0');
+    await tx
+      .update(otpCodes)
+      .set({ consumedAt: now() })
+      .where(and(eq(otpCodes.userId, user.id), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)));
+    await tx.insert(otpCodes).values({
+      userId: user.id,
+      purpose,
+      codeHash: hashCode(code),
+      expiresAt: new Date(now().getTime() + limits.otpTtlSeconds * 1000),
+    });
+    await deps.outbox.add(tx, 'mail', codeMail({ to: user.email, firstName: user.firstName, code, purpose, language: user.language }));
+  }
+
+  /**
+   * Checks a code; consumes it when `consume`. The try is counted before the comparison, in one
+   * conditional UPDATE: however many guesses arrive at once, at most `otpMaxAttempts` are ever
+   * compared, and the one that uses up the last try burns the code.
+   */
+  async function check(user: UserRow | undefined, purpose: CodePurpose, code: string, consume: boolean) {
+    const invalid = () => new HttpError(400, messages.codeInvalid, { otp: [messages.codeInvalid] });
+    const burned = () => new HttpError(400, messages.codeBurned, { otp: [messages.codeBurned] });
+    if (!user) throw invalid();
+    const current = db
+      .select({ id: otpCodes.id })
+      .from(otpCodes)
+      .where(and(eq(otpCodes.userId, user.id), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)))
+      .orderBy(desc(otpCodes.createdAt))
+      .limit(1);
+    const [tried] = await db
+      .update(otpCodes)
+      .set({ attempts: sql`${otpCodes.attempts} + 1` })
+      .where(
+        and(
+          eq(otpCodes.id, sql`(${current})`),
+          // Re-checked on the row itself when concurrent tries queue on its lock.
+          isNull(otpCodes.consumedAt),
+          lt(otpCodes.attempts, limits.otpMaxAttempts),
+          gt(otpCodes.expiresAt, now()),
+        ),
+      )
+      .returning({ id: otpCodes.id, codeHash: otpCodes.codeHash, attempts: otpCodes.attempts });
+    if (!tried) throw invalid();
+    const matches = timingSafeEqual(Buffer.from(tried.codeHash, 'hex'), Buffer.from(hashCode(code), 'hex'));
+    if (!matches) {
+      if (tried.attempts < limits.otpMaxAttempts) throw invalid();
+      await db.update(otpCodes).set({ consumedAt: now() }).where(eq(otpCodes.id, tried.id));
+      throw burned();
+    }
+    if (consume) {
+      // Only one request may spend a code, even when two arrive together.
+      const spent = await db
+        .update(otpCodes)
+        .set({ consumedAt: now() })
+        .where(and(eq(otpCodes.id, tried.id), isNull(otpCodes.consumedAt)))
+        .returning({ id: otpCodes.id });
+      if (!spent.length) throw invalid();
+    }
+  }
+
+  return { write, check };
+}
+
+export type Codes = ReturnType<typeof createCodes>;
