@@ -17,6 +17,12 @@ export const realtimeLimits = {
   /** Per-connection token bucket: a burst (a mesh negotiating at once) then a steady rate. */
   eventBurst: 300,
   eventsPerSecond: 100,
+  /**
+   * Per-account token bucket, shared by all of one account's connections on a server process: opening
+   * more sockets does not buy more events. Twice a connection's, so a second tab in another meeting fits.
+   */
+  userEventBurst: 600,
+  userEventsPerSecond: 200,
   /** An ad hoc room nobody is in is forgotten after this long. */
   idleRoomTtlSeconds: 24 * 60 * 60,
   /** ICE restarts a client tries on a failed connection before it reports the error. */
@@ -108,6 +114,14 @@ export type Ack<T> = T | { error: string };
 
 export interface ClientToServerEvents {
   'request:create_room': (payload: { room: { name: string; capacity: number } }, ack: (res: Ack<{ room: Room }>) => void) => void;
+  /**
+   * Rules the server enforces on a join: `capacity` counts everyone in the room, but the room's host
+   * (`created_by`: a session's teacher, an ad hoc room's creator) is admitted even when it is full, so a
+   * class cannot be filled against its teacher; an admin is counted and refused like anyone else. One
+   * account holds one place per room: a join with another sessionId takes the place over (the old one
+   * gets `action:replaced_elsewhere`). A class session's room opens `limits.sessionJoinEarlyMinutes`
+   * before it starts and closes to joins when it ends, for everyone.
+   */
   'request:join_room': (payload: { roomId: string; userName: string }, ack: (res: Ack<{ room: Room }>) => void) => void;
   'request:send_mesage': (
     payload: { to: string; roomId: string; data: SignalData | Record<string, unknown> },
@@ -121,6 +135,20 @@ export interface ServerToClientEvents {
   'action:establish_peer_connection': (payload: { userId: string; userName: string }) => void;
   'action:message_received': (payload: { from: string; data: SignalData | Record<string, unknown> }) => void;
   'action:terminate_peer_connection': (payload: { userId: string }) => void;
+  /**
+   * This connection is no longer in `roomId` and should send `request:join_room` again, by itself and
+   * without asking its user. Sent when the server lost its shared room state (a Redis outage) and could
+   * not give the place back: the room filled up meanwhile, or the sessionId went to someone else. The
+   * others were told it left (`action:terminate_peer_connection`) and are introduced again when it rejoins;
+   * the rejoin is answered like any join (`Room is full`, ...).
+   */
+  'action:rejoin_required': (payload: { roomId: string }) => void;
+  /**
+   * The same account joined `roomId` with another sessionId (another tab or device), which took this
+   * connection's place: one account holds one place per room. This connection is no longer in the room
+   * (the others got `action:terminate_peer_connection` for its id) and should leave the meeting.
+   */
+  'action:replaced_elsewhere': (payload: { roomId: string }) => void;
   error: (payload: { message: string }) => void;
 }
 

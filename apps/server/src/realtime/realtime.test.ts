@@ -4,86 +4,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { io as connectClient, type Socket } from 'socket.io-client';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { messages } from '@mooz/contract/messages';
-import { realtimeLimits, type ClientToServerEvents, type Room, type ServerToClientEvents } from '@mooz/contract/realtime';
+import { realtimeLimits, type Room } from '@mooz/contract/realtime';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { createTestDatabase } from '../../test/database';
-import { createUser } from '../../test/accounts';
-import { signAccessToken } from '../services/tokens';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { attendance, classSessions, courses, users } from '../db/schema/index';
-
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-const sockets: Client[] = [];
-
-function connect(url: string, auth: Record<string, unknown>): Promise<Client> {
-  const socket: Client = connectClient(url, { path: '/socket.io/', transports: ['websocket'], auth, reconnection: false, forceNew: true });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
-
-function ask<T>(socket: Client, event: keyof ClientToServerEvents, payload: unknown): Promise<T> {
-  return new Promise((resolve) => (socket.emit as (...args: unknown[]) => void)(event, payload, resolve));
-}
-
-/** The next `event` on `socket`; rejects when it has not come within `ms`, so a missing event fails clearly. */
-function next<T>(socket: Client, event: keyof ServerToClientEvents, ms = 5000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
-    socket.once(event as 'error', ((payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    }) as never);
-  });
-}
-
-/** Collects every `event` the socket receives, for asserting that something did NOT arrive. */
-function record<T>(socket: Client, event: keyof ServerToClientEvents): T[] {
-  const seen: T[] = [];
-  socket.on(event as 'error', ((payload: T) => seen.push(payload)) as never);
-  return seen;
-}
-
-/** Lets in-flight socket traffic settle before asserting that nothing arrived. */
-async function quiet(socket: Client) {
-  // A round trip through the server orders this after anything it already sent us.
-  await ask(socket, 'request:leave_room', { roomId: 'settle-nothing' });
-}
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return `http://127.0.0.1:${address.port}`;
-}
-
-/** A person with an access token, minted directly: many logins from one address would be rate-limited. */
-async function person(t: TestApp, userType: 'student' | 'teacher' | 'admin' = 'student') {
-  const user = await createUser(t, { userType });
-  const access = await signAccessToken(t.app.jwtSecret, { userId: user.id, userType, familyId: randomUUID() }, 900);
-  return { token: access, userId: user.id as number, auth: (sessionId: string = randomUUID(), currentRoomId: string | null = null) => ({ sessionId, currentRoomId, token: access, userRole: 'admin' }) };
-}
-
-async function classSession(t: TestApp, teacherId: number, capacity = 10) {
-  const [course] = await t.db
-    .insert(courses)
-    .values({ name: 'Algebra', description: 'Numbers', price: 1000, teacherId, durationWeeks: 4 })
-    .returning();
-  const roomId = randomUUID();
-  const [session] = await t.db
-    .insert(classSessions)
-    .values({ courseId: course!.id, title: 'Week 1', startsAt: new Date(), endsAt: new Date(Date.now() + 3600_000), roomId, capacity })
-    .returning();
-  return { roomId, sessionId: session!.id };
-}
+import { attendance, users } from '../db/schema/index';
+import { ask, classSession, connect, createdRoom, listen, next, person, quiet, record, sockets } from './test-clients';
 
 let t: TestApp;
 let url: string;
@@ -103,11 +32,6 @@ afterEach(() => {
 afterAll(async () => {
   await t.close();
 });
-
-async function createdRoom(socket: Client, capacity = 10) {
-  const res = await ask<{ room: Room }>(socket, 'request:create_room', { room: { name: 'Standup', capacity } });
-  return res.room;
-}
 
 describe('handshake', () => {
   it('refuses a connection without a token with a JSON message', async () => {

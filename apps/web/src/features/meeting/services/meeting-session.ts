@@ -442,6 +442,17 @@ function connectSocket(mine: number) {
       void peer.link.receive(data.sdpSignal as SdpSignal);
     }
   });
+  // The server could not give our place back after an outage of its shared state: join again, by
+  // ourselves; the others were told we left, so the links are made anew and the call goes on.
+  next.on('action:rejoin_required', ({ roomId }) => {
+    if (mine !== generation || roomId !== store.getState().roomId) return;
+    join(mine);
+  });
+  // This account joined the room from another tab or device, which has our place now.
+  next.on('action:replaced_elsewhere', ({ roomId }) => {
+    if (mine !== generation || roomId !== store.getState().roomId) return;
+    failJoin(t('meeting.replacedByAccount'));
+  });
   next.on('action:terminate_peer_connection', ({ userId }) => {
     const peer = store.getState().peers[userId];
     const name = peer?.userName ?? departedNames.get(userId);

@@ -1,0 +1,57 @@
+// Which room an id names, and whether this person may enter it now: an ad hoc room admits any
+// signed-in user with its id; a class session's room admits its teacher and the students allowed to
+// see the session (access.ts), from `limits.sessionJoinEarlyMinutes` before it starts until it ends.
+// The window is for everyone, teacher and admins included: it is when the class is on.
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { messages } from '@mooz/contract/messages';
+import type { Room } from '@mooz/contract/realtime';
+import type { AuthUser } from '../http/authenticate';
+import { classSessions, courses } from '../db/schema/index';
+import { sessionForRoom } from '../modules/classes/access';
+import { joinable } from '../modules/classes/service';
+import type { RoomStore } from './room-store';
+
+export interface KnownRoom {
+  room: Room;
+  /** The class session the room belongs to; null for an ad hoc room. */
+  classSessionId: number | null;
+}
+
+type SessionRow = typeof classSessions.$inferSelect;
+
+export function roomAdmission(app: FastifyInstance, store: RoomStore) {
+  async function sessionRoom(session: SessionRow): Promise<KnownRoom> {
+    const [course] = await app.db.select({ teacherId: courses.teacherId }).from(courses).where(eq(courses.id, session.courseId));
+    return {
+      room: { id: session.roomId, name: session.title, capacity: session.capacity, created_by: course?.teacherId ?? null },
+      classSessionId: session.id,
+    };
+  }
+
+  return {
+    /** The room behind an id as it is, whoever asks (for a connection taking back the place it held). */
+    async lookup(roomId: string): Promise<KnownRoom | null> {
+      const adHoc = await store.findRoom(roomId);
+      if (adHoc) return { room: adHoc, classSessionId: null };
+      const [session] = await app.db.select().from(classSessions).where(eq(classSessions.roomId, roomId));
+      return session ? sessionRoom(session) : null;
+    },
+
+    /**
+     * The room behind an id when this person may be in it, or why not. `closed` says why a class room
+     * takes no joins at this moment; someone already in it stays.
+     */
+    async resolve(user: AuthUser, roomId: string, now = new Date()): Promise<(KnownRoom & { closed: string | null }) | { error: string }> {
+      const adHoc = await store.findRoom(roomId);
+      if (adHoc) return { room: adHoc, classSessionId: null, closed: null };
+      const { session, allowed } = await sessionForRoom(app.db, user, roomId);
+      if (!session) return { error: messages.roomNotFound };
+      if (!allowed) return { error: messages.notAllowed };
+      const closed = joinable(session, now) ? null : now >= session.endsAt ? messages.sessionEnded : messages.sessionNotOpenYet;
+      return { ...(await sessionRoom(session)), closed };
+    },
+  };
+}
+
+export type RoomAdmission = ReturnType<typeof roomAdmission>;

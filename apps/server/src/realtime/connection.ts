@@ -1,0 +1,163 @@
+// One signalling connection: its requests (create, join, relay, leave), each validated, rate-limited
+// and run one after another, and what its arrival and departure mean for the rooms it is in.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { messages } from '@mooz/contract/messages';
+import {
+  createRoomPayload,
+  joinRoomPayload,
+  leaveRoomPayload,
+  realtimeLimits,
+  sendMessagePayload,
+  type ClientToServerEvents,
+  type Room,
+} from '@mooz/contract/realtime';
+import type { RoomAdmission } from './admission';
+import { recordJoin, recordLeave } from './attendance';
+import type { eventLimits } from './event-limits';
+import type { RoomMembership } from './membership';
+import type { RoomStore } from './room-store';
+import { peerChannel, roomChannel, type MeetingSocket, type RealtimeServer } from './sockets';
+
+export interface Signalling {
+  app: FastifyInstance;
+  io: RealtimeServer;
+  store: RoomStore;
+  admission: RoomAdmission;
+  membership: RoomMembership;
+  limits: ReturnType<typeof eventLimits>;
+  /** How long a dropped connection keeps its place, read at each disconnect (tests shorten it). */
+  graceMs(): number;
+  closing(): boolean;
+}
+
+export function serveConnection(ctx: Signalling, socket: MeetingSocket) {
+  const { app, io, store, admission, membership } = ctx;
+  const { user, sessionId } = socket.data;
+  const limit = ctx.limits.connect(user.id);
+  // Events of one connection run one after another, so a join is complete before the next relay.
+  let queue: Promise<void> = Promise.resolve();
+
+  function handle<P>(event: keyof ClientToServerEvents, run: (payload: P, reply: (res: unknown) => void) => Promise<void>) {
+    socket.on(event, ((payload: P, ack?: unknown) => {
+      const reply = (res: unknown) => {
+        if (typeof ack === 'function') ack(res);
+        else if (res && typeof res === 'object' && 'error' in res) socket.emit('error', { message: String(res.error) });
+      };
+      if (!limit.allow()) return reply({ error: messages.rateLimited });
+      queue = queue
+        .then(() => run(payload, reply))
+        .catch((error: unknown) => {
+          app.log.error({ err: error, event }, 'signalling event failed');
+          reply({ error: messages.unexpected });
+        });
+    }) as never);
+  }
+
+  // A newer connection of the same peer replaces older ones, on this process or another.
+  queue = queue
+    .then(async () => {
+      // The request also reaches other processes, after this socket has joined: exclude it by id.
+      membership.replaceConnection(user.id, sessionId, socket.id);
+      await socket.join(peerChannel(user.id, sessionId));
+      // Back after a network blip: take the place kept during the grace period.
+      const resumeRoom = socket.data.currentRoomId;
+      if (resumeRoom) {
+        const known = await admission.lookup(resumeRoom);
+        const member = await store.attach(resumeRoom, sessionId, user.id, socket.id, known?.room);
+        if (member) {
+          membership.cancelGrace(resumeRoom, user.id, sessionId);
+          socket.data.rooms.set(resumeRoom, { classSessionId: known?.classSessionId ?? null });
+          socket.join(roomChannel(resumeRoom));
+        }
+      }
+    })
+    .catch((error: unknown) => app.log.error({ err: error }, 'socket set-up failed'));
+
+  handle('request:create_room', async (payload, reply) => {
+    const parsed = createRoomPayload.safeParse(payload);
+    if (!parsed.success) return reply({ error: messages.validationFailed });
+    if (!user.ability.can('create', 'Meeting')) return reply({ error: messages.notAllowed });
+    const room: Room = { id: randomUUID(), name: parsed.data.room.name, capacity: parsed.data.room.capacity, created_by: user.id };
+    await store.saveRoom(room);
+    reply({ room });
+  });
+
+  handle('request:join_room', async (payload, reply) => {
+    const parsed = joinRoomPayload.safeParse(payload);
+    if (!parsed.success) return reply({ error: messages.validationFailed });
+    const { roomId, userName } = parsed.data;
+    const resolved = await admission.resolve(user, roomId);
+    if ('error' in resolved) return reply(resolved);
+    const { room, classSessionId, closed } = resolved;
+    if (socket.data.rooms.has(roomId)) {
+      const [self] = await store.members(roomId, [sessionId]);
+      if (self?.userId === user.id) return reply({ room });
+      // Its place went to the same account elsewhere meanwhile: this is a new join.
+      socket.data.rooms.delete(roomId);
+      socket.leave(roomChannel(roomId));
+    }
+    if (closed) return reply({ error: closed });
+
+    const result = await store.join(room, { sessionId, userId: user.id, userName, connectionId: socket.id, connectedAt: Date.now() });
+    if (result.status === 'full') return reply({ error: messages.roomFull });
+    if (result.status === 'taken') return reply({ error: messages.notAllowed });
+
+    // Members whose server died without saying so: the others drop their links, attendance closes.
+    for (const gone of result.gone) {
+      io.to(roomChannel(roomId)).emit('action:terminate_peer_connection', { userId: gone.sessionId });
+      if (classSessionId !== null) await recordLeave(app.db, classSessionId, gone.userId);
+    }
+    // This account's other place in the room is this one now: that connection is out, and told.
+    for (const replaced of result.replaced) membership.displace(roomId, replaced);
+    membership.cancelGrace(roomId, user.id, sessionId);
+    socket.data.rooms.set(roomId, { classSessionId });
+    socket.join(roomChannel(roomId));
+    reply({ room });
+    socket.emit('action:room_connection_established', { room });
+    // A fresh page with the same sessionId, or a rejoin asked for after an outage (some may have missed
+    // that it left): the others drop the old link before making a new one.
+    if (socket.data.rejoining.delete(roomId) || result.status === 'rejoined') {
+      socket.to(roomChannel(roomId)).emit('action:terminate_peer_connection', { userId: sessionId });
+    }
+    // A takeover continues the account's visit; only a new one is recorded.
+    if (result.status === 'joined' && classSessionId !== null && !result.replaced.length) {
+      await recordJoin(app.db, classSessionId, user.id);
+    }
+    socket.to(roomChannel(roomId)).emit('action:establish_peer_connection', { userId: sessionId, userName });
+  });
+
+  handle('request:send_mesage', async (payload, reply) => {
+    const parsed = sendMessagePayload.safeParse(payload);
+    if (!parsed.success) return reply({ error: messages.validationFailed });
+    const { to, roomId, data } = parsed.data;
+    if (Buffer.byteLength(JSON.stringify(data)) > realtimeLimits.relayMaxBytes) return reply({ error: messages.relayTooLarge });
+    if (!socket.data.rooms.has(roomId) || to === sessionId) return reply({ error: messages.notAllowed });
+    // Both ends must be in the room now: the sender's place may have gone to the same account elsewhere.
+    const [sender, recipient] = await store.members(roomId, [sessionId, to]);
+    if (sender?.userId !== user.id || !recipient) return reply({ error: messages.notAllowed });
+    io.to(peerChannel(recipient.userId, to)).emit('action:message_received', { from: sessionId, data });
+    reply({ delivered: true });
+  });
+
+  handle('request:leave_room', async (payload, reply) => {
+    const parsed = leaveRoomPayload.safeParse(payload);
+    if (!parsed.success) return reply({ error: messages.validationFailed });
+    const joined = socket.data.rooms.get(parsed.data.roomId);
+    if (joined) {
+      socket.data.rooms.delete(parsed.data.roomId);
+      socket.leave(roomChannel(parsed.data.roomId));
+      membership.cancelGrace(parsed.data.roomId, user.id, sessionId);
+      await membership.leave(parsed.data.roomId, joined.classSessionId, user.id, sessionId, socket.id);
+    }
+    reply({ left: true });
+  });
+
+  socket.on('disconnect', () => {
+    limit.release();
+    if (ctx.closing()) return;
+    for (const [roomId, { classSessionId }] of socket.data.rooms) {
+      membership.startGrace(roomId, classSessionId, user.id, sessionId, socket.id, ctx.graceMs());
+    }
+  });
+}

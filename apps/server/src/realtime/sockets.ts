@@ -1,0 +1,22 @@
+// The typed socket.io server and sockets of the signalling, and the socket.io rooms it uses: one per
+// meeting room, and one per peer (user + sessionId), so a message reaches its recipient on whichever
+// server process holds the connection (Redis adapter).
+import type { Server, Socket } from 'socket.io';
+import type { ClientToServerEvents, ServerToClientEvents } from '@mooz/contract/realtime';
+import type { AuthUser } from '../http/authenticate';
+
+export interface SocketData {
+  user: AuthUser;
+  sessionId: string;
+  currentRoomId: string | null;
+  /** Rooms this connection is in, with the class session each belongs to (null for ad hoc rooms). */
+  rooms: Map<string, { classSessionId: number | null }>;
+  /** Rooms this connection was asked to join again (`action:rejoin_required`). */
+  rejoining: Set<string>;
+}
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type MeetingSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export const roomChannel = (roomId: string) => `room:${roomId}`;
+export const peerChannel = (userId: number, sessionId: string) => `peer:${userId}:${sessionId}`;

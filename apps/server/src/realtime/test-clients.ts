@@ -1,0 +1,89 @@
+// What the signalling tests share: real socket.io clients against a listening app, and people with
+// access tokens. Every socket opened is kept in `sockets`, for the test files to close after each test.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { io as connectClient, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, Room, ServerToClientEvents } from '@mooz/contract/realtime';
+import type { TestApp } from '../../test/app';
+import { createUser } from '../../test/accounts';
+import { signAccessToken } from '../services/tokens';
+import { classSessions, courses } from '../db/schema/index';
+
+export type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export const sockets: Client[] = [];
+
+export function connect(url: string, auth: Record<string, unknown>): Promise<Client> {
+  const socket: Client = connectClient(url, { path: '/socket.io/', transports: ['websocket'], auth, reconnection: false, forceNew: true });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+export function ask<T>(socket: Client, event: keyof ClientToServerEvents, payload: unknown): Promise<T> {
+  return new Promise((resolve) => (socket.emit as (...args: unknown[]) => void)(event, payload, resolve));
+}
+
+/** The next `event` on `socket`; rejects when it has not come within `ms`, so a missing event fails clearly. */
+export function next<T>(socket: Client, event: keyof ServerToClientEvents, ms = 5000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
+    socket.once(event as 'error', ((payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    }) as never);
+  });
+}
+
+/** Collects every `event` the socket receives, for asserting that something did NOT arrive. */
+export function record<T>(socket: Client, event: keyof ServerToClientEvents): T[] {
+  const seen: T[] = [];
+  socket.on(event as 'error', ((payload: T) => seen.push(payload)) as never);
+  return seen;
+}
+
+/** Lets in-flight socket traffic settle before asserting that nothing arrived. */
+export async function quiet(socket: Client) {
+  // A round trip through the server orders this after anything it already sent us.
+  await ask(socket, 'request:leave_room', { roomId: 'settle-nothing' });
+}
+
+export async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/** A person with an access token, minted directly: many logins from one address would be rate-limited. */
+export async function person(t: TestApp, userType: 'student' | 'teacher' | 'admin' = 'student') {
+  const user = await createUser(t, { userType });
+  const access = await signAccessToken(t.app.jwtSecret, { userId: user.id, userType, familyId: randomUUID() }, 900);
+  return { token: access, userId: user.id as number, auth: (sessionId: string = randomUUID(), currentRoomId: string | null = null) => ({ sessionId, currentRoomId, token: access, userRole: 'admin' }) };
+}
+
+/** A class session of a new course taught by `teacherId`; by default it started now and lasts an hour. */
+export async function classSession(
+  t: TestApp,
+  teacherId: number,
+  capacity = 10,
+  { startsAt = new Date(), endsAt = new Date(Date.now() + 3600_000) }: { startsAt?: Date; endsAt?: Date } = {},
+) {
+  const [course] = await t.db
+    .insert(courses)
+    .values({ name: 'Algebra', description: 'Numbers', price: 1000, teacherId, durationWeeks: 4 })
+    .returning();
+  const roomId = randomUUID();
+  const [session] = await t.db
+    .insert(classSessions)
+    .values({ courseId: course!.id, title: 'Week 1', startsAt, endsAt, roomId, capacity })
+    .returning();
+  return { roomId, sessionId: session!.id };
+}
+
+export async function createdRoom(socket: Client, capacity = 10) {
+  const res = await ask<{ room: Room }>(socket, 'request:create_room', { room: { name: 'Standup', capacity } });
+  return res.room;
+}

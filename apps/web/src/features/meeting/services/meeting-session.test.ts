@@ -1,0 +1,138 @@
+// The meeting client's answers to what the signalling server tells it about its own place, against a
+// stand-in socket (the server side is tested against real sockets in apps/server).
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from 'i18next';
+import type { Room } from '@mooz/contract/realtime';
+import { initialMeetingState, useMeetingStore } from '../meeting-store';
+import { enterRoom, leaveRoom } from './meeting-session';
+import { meetingToast } from './meeting-toasts';
+
+/** What the client sent, and a way to speak to it as the server. */
+class StandInSocket {
+  readonly sent: { event: string; payload: unknown; ack?: (res: unknown) => void }[] = [];
+  private readonly handlers = new Map<string, ((payload: unknown) => void)[]>();
+  connected = true;
+  active = true;
+  on(event: string, handler: (payload: unknown) => void) {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
+    return this;
+  }
+  emit(event: string, payload: unknown, ack?: (res: unknown) => void) {
+    this.sent.push({ event, payload, ack });
+    return this;
+  }
+  removeAllListeners() {
+    this.handlers.clear();
+    return this;
+  }
+  disconnect() {
+    this.connected = false;
+    return this;
+  }
+  serverSays(event: string, payload?: unknown) {
+    for (const handler of this.handlers.get(event) ?? []) handler(payload);
+  }
+  joins() {
+    return this.sent.filter((message) => message.event === 'request:join_room');
+  }
+}
+
+const sockets = vi.hoisted(() => ({ current: null as unknown }));
+
+vi.mock('socket.io-client', () => ({
+  io: () => {
+    sockets.current = new StandInSocket();
+    return sockets.current;
+  },
+}));
+vi.mock('../../../lib/api', () => ({
+  api: async () => ({ data: [] }),
+  getAccessToken: () => 'access-token',
+  messageOf: (_error: unknown, fallback: string) => fallback,
+  refreshAccessToken: async () => 'access-token',
+}));
+vi.mock('./media', () => ({
+  captureDevices: async () => {
+    throw new Error('no camera in tests');
+  },
+  captureScreen: async () => {
+    throw new Error('no screen in tests');
+  },
+  hasLiveTrack: () => false,
+}));
+
+const room: Room = { id: 'room-1', name: 'Standup', capacity: 10, created_by: 1 };
+
+/** Enters the room and lets the server accept the first join. */
+async function joined(): Promise<StandInSocket> {
+  await enterRoom(room.id, 'Tess');
+  const socket = sockets.current as StandInSocket;
+  socket.serverSays('connect');
+  socket.joins()[0]!.ack!({ room });
+  return socket;
+}
+
+beforeAll(async () => {
+  const english = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../../public/locales/en/translation.json'), 'utf8'));
+  await i18n.init({ lng: 'en', resources: { en: { translation: english } }, keySeparator: false, nsSeparator: false });
+});
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'MediaStream',
+    class {
+      id = 'local';
+      getTracks() {
+        return [];
+      }
+    },
+  );
+});
+
+afterEach(() => {
+  leaveRoom();
+  useMeetingStore.setState({ ...initialMeetingState(), userName: '', sessionId: '' });
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('being asked to rejoin', () => {
+  it('joins the room again by itself and stays in the meeting', async () => {
+    const socket = await joined();
+    expect(useMeetingStore.getState().phase).toBe('joined');
+
+    socket.serverSays('action:rejoin_required', { roomId: room.id });
+    expect(socket.joins()).toHaveLength(2);
+    expect(socket.joins()[1]!.payload).toEqual({ roomId: room.id, userName: 'Tess' });
+    socket.joins()[1]!.ack!({ room });
+    expect(useMeetingStore.getState()).toMatchObject({ phase: 'joined', failure: null, roomId: room.id });
+  });
+
+  it('leaves with the reason when the rejoin is refused', async () => {
+    const socket = await joined();
+    const shown = vi.spyOn(meetingToast, 'error').mockImplementation(() => undefined);
+    socket.serverSays('action:rejoin_required', { roomId: room.id });
+    socket.joins()[1]!.ack!({ error: 'Room is full' });
+    expect(shown).toHaveBeenCalledWith('Room is full');
+    expect(useMeetingStore.getState().phase).toBe('left');
+  });
+
+  it('ignores a request about another room', async () => {
+    const socket = await joined();
+    socket.serverSays('action:rejoin_required', { roomId: 'another-room' });
+    expect(socket.joins()).toHaveLength(1);
+  });
+});
+
+describe('losing the place to the same account elsewhere', () => {
+  it('says so and leaves the meeting', async () => {
+    const socket = await joined();
+    const shown = vi.spyOn(meetingToast, 'error').mockImplementation(() => undefined);
+    socket.serverSays('action:replaced_elsewhere', { roomId: room.id });
+    expect(shown).toHaveBeenCalledWith('You joined this meeting with the same account on another device or window.');
+    expect(useMeetingStore.getState().phase).toBe('left');
+    expect(socket.sent.map((message) => message.event)).toContain('request:leave_room');
+  });
+});
