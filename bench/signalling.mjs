@@ -63,6 +63,7 @@ function parseArgs(argv) {
     if (!Number.isInteger(options[key]) || options[key] < 1) throw new Error(`--${key} must be a positive whole number`);
   }
   if (options.clients < 2 * options.rooms) throw new Error('each room needs at least two clients: use fewer --rooms');
+  if (options.users < Math.ceil(options.clients / options.rooms)) throw new Error('each client of a room needs its own account: use more --users');
   return options;
 }
 
@@ -232,7 +233,9 @@ function ask(socket, event, payload, timeoutMs = 30_000) {
 async function scenario(url, tokens, { clients, rooms, messages, concurrency, payloadBytes }, memory) {
   const rssBefore = memory?.();
   const connectStarted = performance.now();
-  const peers = await pool(Array.from({ length: clients }, (_, i) => tokens[i % tokens.length]), concurrency, (token) => connect(url, token));
+  // Client i joins room i % rooms; the k-th client of a room uses account k, so no account is twice in
+  // one room (the server gives an account one place per room).
+  const peers = await pool(Array.from({ length: clients }, (_, i) => tokens[Math.floor(i / rooms) % tokens.length]), concurrency, (token) => connect(url, token));
   const connectSeconds = (performance.now() - connectStarted) / 1000;
 
   const perRoom = Math.ceil(clients / rooms);
