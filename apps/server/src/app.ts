@@ -133,7 +133,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(healthRoutes);
   const auth = createAuthService({
     db: app.db,
     outbox: app.outbox,
@@ -143,13 +143,13 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     refreshTokenTtl: config.refreshTokenTtl,
     trialDays: config.trialDays,
   });
-  await app.register(authRoutes, { prefix: '/api', auth });
+  await app.register(authRoutes, { auth });
   app.outbox.handle<Mail>('mail', (mail) => app.mailer.send(mail));
   app.outbox.handle<CodeRequest>('code', (request) => auth.issueCode(request));
 
   const courses = createCoursesService({ db: app.db });
-  await app.register(courseRoutes, { prefix: '/api', courses });
-  await app.register(sessionRoutes, { prefix: '/api', sessions: createSessionsService({ db: app.db, courses }) });
+  await app.register(courseRoutes, { courses });
+  await app.register(sessionRoutes, { sessions: createSessionsService({ db: app.db, courses }) });
   const payments = createPaymentsService({
     db: app.db,
     courses,
@@ -158,7 +158,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     webhookSecret: config.payments.webhookSecret,
     log: app.log,
   });
-  await app.register(paymentRoutes, { prefix: '/api', payments });
+  await app.register(paymentRoutes, { payments });
 
   await registerRealtime(app);
 

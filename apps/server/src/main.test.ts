@@ -30,7 +30,7 @@ async function start(port: number): Promise<ChildProcess> {
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
-  for (let attempt = 0; attempt < 300; attempt++) {
+  for (let attempt = 0; attempt < 900; attempt++) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
     if (ok) return child;
@@ -96,5 +96,5 @@ describe('the server process', () => {
     const second = await start(port);
     expect(await stop(second)).toBe(0);
     expect(await countRows()).toEqual(afterFirst);
-  }, 120_000);
+  }, 240_000);
 });

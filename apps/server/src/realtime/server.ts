@@ -68,7 +68,7 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
 
   const realtime: Realtime = { io, store, options: { reconnectGraceMs: limits.reconnectGraceMs } };
   app.decorate('realtime', realtime);
-  await app.register(iceServerRoutes, { prefix: '/api' });
+  await app.register(iceServerRoutes);
 
   const membership = roomMembership(app, io, store, { clustered: adapter !== null, whenBroadcasting: () => adapter?.whenConnected() });
   onRecovered = (recovery) => membership.recovered(recovery);

@@ -1,8 +1,9 @@
 // GET /api/health: 200 {"status":"ok"} while the database (and Redis, when configured) answer; 503
 // naming what is down otherwise, so a load balancer or an operator sees it at once.
 import { sql } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorEnvelope, healthResponse } from '@mooz/contract/envelope';
+import type { FastifyPluginAsync } from 'fastify';
+import { endpoints } from '@mooz/contract/endpoints';
+import { route } from '../../http/route';
 import { messages } from '@mooz/contract/messages';
 
 const CHECK_TIMEOUT_MS = 2000;
@@ -15,39 +16,29 @@ function within<T>(ms: number, work: Promise<T>): Promise<T> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/health',
-    {
-      schema: {
-        tags: ['health'],
-        summary: 'Ready once the database is migrated; 503 naming what is down',
-        response: { 200: healthResponse, 503: errorEnvelope },
-      },
-    },
-    async (_req, reply) => {
-      const down: Record<string, string[]> = {};
-      const checks: Promise<void>[] = [
-        // The database answers, so the migrations that ran before listen() are in place.
-        within(CHECK_TIMEOUT_MS, app.db.execute(sql`select 1`)).then(
+export const healthRoutes: FastifyPluginAsync = async (app) => {
+  route(app, endpoints.health, async (_req, reply) => {
+    const down: Record<string, string[]> = {};
+    const checks: Promise<void>[] = [
+      // The database answers, so the migrations that ran before listen() are in place.
+      within(CHECK_TIMEOUT_MS, app.db.execute(sql`select 1`)).then(
+        () => undefined,
+        (error: Error) => void (down.database = [error.message]),
+      ),
+    ];
+    const redis = app.redis;
+    if (redis) {
+      checks.push(
+        (redis.status === 'ready' ? within(CHECK_TIMEOUT_MS, redis.ping()) : Promise.reject(new Error(`connection ${redis.status}`))).then(
           () => undefined,
-          (error: Error) => void (down.database = [error.message]),
+          (error: Error) => void (down.redis = [error.message]),
         ),
-      ];
-      const redis = app.redis;
-      if (redis) {
-        checks.push(
-          (redis.status === 'ready' ? within(CHECK_TIMEOUT_MS, redis.ping()) : Promise.reject(new Error(`connection ${redis.status}`))).then(
-            () => undefined,
-            (error: Error) => void (down.redis = [error.message]),
-          ),
-        );
-      }
-      await Promise.all(checks);
-      if (Object.keys(down).length) {
-        return reply.status(503).header('retry-after', '5').send({ message: messages.serviceUnavailable, errors: down });
-      }
-      return { status: 'ok' as const };
-    },
-  );
+      );
+    }
+    await Promise.all(checks);
+    if (Object.keys(down).length) {
+      return reply.status(503).header('retry-after', '5').send({ message: messages.serviceUnavailable, errors: down });
+    }
+    return { status: 'ok' as const };
+  });
 };
