@@ -14,6 +14,7 @@ import { registerErrorHandling } from './http/errors-plugin';
 import { declareFailures } from './http/declared-failures';
 import { registerJsonBodies } from './http/json-body';
 import { httpLimits } from '@mooz/contract/limits';
+import { apiDocsPath } from '@mooz/contract/api-routes';
 import { connectRedis, watchRedis } from './services/redis';
 import { registerWebApp } from './http/web-app';
 import { registerRealtime } from './realtime/server';
@@ -131,7 +132,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, { routePrefix: apiDocsPath, staticCSP: true });
 
   await app.register(healthRoutes);
   const auth = createAuthService({

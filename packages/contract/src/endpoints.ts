@@ -19,6 +19,7 @@ import {
 } from './auth';
 import { course, courseIdParams, courseInput, coursePatch, myCourse, session, sessionInput } from './courses';
 import { dataEnvelope, healthResponse } from './envelope';
+import { apiRoutes } from './api-routes';
 import { endpoint } from './endpoint';
 import { httpLimits } from './limits';
 import {
@@ -36,8 +37,7 @@ const done = dataEnvelope(z.null());
 
 export const endpoints = {
   health: endpoint({
-    method: 'GET',
-    path: '/api/health',
+    ...apiRoutes.health,
     summary: 'Ready once the database is migrated; 503 naming what is down',
     tags: ['health'],
     access: 'public',
@@ -47,8 +47,7 @@ export const endpoints = {
 
   auth: {
     register: endpoint({
-      method: 'POST',
-      path: '/api/auth/register/',
+      ...apiRoutes.auth.register,
       summary: 'Sign up a student; mails a 6-digit code',
       tags: ['auth'],
       access: 'public',
@@ -58,8 +57,7 @@ export const endpoints = {
       failures: [409, 429],
     }),
     sendOtp: endpoint({
-      method: 'POST',
-      path: '/api/auth/send-otp/',
+      ...apiRoutes.auth.sendOtp,
       summary: 'Mail a new code (verify or reset)',
       tags: ['auth'],
       access: 'public',
@@ -69,8 +67,7 @@ export const endpoints = {
       failures: [429],
     }),
     verifyOtp: endpoint({
-      method: 'POST',
-      path: '/api/auth/verify-otp/',
+      ...apiRoutes.auth.verifyOtp,
       summary: 'Check a code; a verify code activates the account',
       tags: ['auth'],
       access: 'public',
@@ -80,8 +77,7 @@ export const endpoints = {
       failures: [429],
     }),
     login: endpoint({
-      method: 'POST',
-      path: '/api/auth/login/',
+      ...apiRoutes.auth.login,
       summary: 'Log in',
       tags: ['auth'],
       access: 'public',
@@ -91,8 +87,7 @@ export const endpoints = {
       failures: [401, 403, 429],
     }),
     refresh: endpoint({
-      method: 'POST',
-      path: '/api/auth/token/refresh/',
+      ...apiRoutes.auth.refresh,
       summary: 'Rotate the refresh token',
       tags: ['auth'],
       access: 'public',
@@ -102,8 +97,7 @@ export const endpoints = {
       failures: [401],
     }),
     logout: endpoint({
-      method: 'POST',
-      path: '/api/auth/logout/',
+      ...apiRoutes.auth.logout,
       summary: 'Revoke the refresh token',
       tags: ['auth'],
       access: 'public',
@@ -112,8 +106,7 @@ export const endpoints = {
       response: done,
     }),
     forgotPassword: endpoint({
-      method: 'POST',
-      path: '/api/auth/forgot-password/',
+      ...apiRoutes.auth.forgotPassword,
       summary: 'Send {email} for a reset code, then {email, otp, new_password}',
       tags: ['auth'],
       access: 'public',
@@ -123,8 +116,7 @@ export const endpoints = {
       failures: [429],
     }),
     changePassword: endpoint({
-      method: 'POST',
-      path: '/api/auth/change-password/',
+      ...apiRoutes.auth.changePassword,
       summary: "Change one's password; other devices are signed out",
       tags: ['auth'],
       access: ['update', 'Profile'],
@@ -133,8 +125,7 @@ export const endpoints = {
       response: done,
     }),
     profile: endpoint({
-      method: 'GET',
-      path: '/api/auth/profile/',
+      ...apiRoutes.auth.profile,
       summary: 'The signed-in user',
       tags: ['auth'],
       access: ['read', 'Profile'],
@@ -142,8 +133,7 @@ export const endpoints = {
       response: dataEnvelope(user),
     }),
     updateProfile: endpoint({
-      method: 'PATCH',
-      path: '/api/auth/profile/',
+      ...apiRoutes.auth.updateProfile,
       summary: "Edit one's name and phone",
       tags: ['auth'],
       access: ['update', 'Profile'],
@@ -152,8 +142,7 @@ export const endpoints = {
       response: dataEnvelope(user),
     }),
     trialStatus: endpoint({
-      method: 'GET',
-      path: '/api/auth/trial-status/',
+      ...apiRoutes.auth.trialStatus,
       summary: 'Trial state computed from the clock',
       tags: ['auth'],
       access: 'signedIn',
@@ -164,8 +153,7 @@ export const endpoints = {
 
   admin: {
     createUser: endpoint({
-      method: 'POST',
-      path: '/api/admin/users/',
+      ...apiRoutes.admin.createUser,
       summary: 'Create a teacher, admin or student',
       tags: ['admin'],
       access: ['create', 'User'],
@@ -178,8 +166,7 @@ export const endpoints = {
 
   courses: {
     catalogue: endpoint({
-      method: 'GET',
-      path: '/api/courses/',
+      ...apiRoutes.courses.catalogue,
       summary: 'Published courses',
       tags: ['courses'],
       access: ['read', 'Course'],
@@ -187,8 +174,7 @@ export const endpoints = {
       response: dataEnvelope(z.array(course)),
     }),
     mine: endpoint({
-      method: 'GET',
-      path: '/api/courses/my_courses/',
+      ...apiRoutes.courses.mine,
       summary: "The caller's paid courses with their enrollment; teachers: the courses they teach",
       tags: ['courses'],
       access: ['read', 'MyCourse'],
@@ -196,8 +182,7 @@ export const endpoints = {
       response: dataEnvelope(z.array(myCourse)),
     }),
     one: endpoint({
-      method: 'GET',
-      path: '/api/courses/:id/',
+      ...apiRoutes.courses.one,
       summary: 'One course',
       tags: ['courses'],
       access: ['read', 'Course'],
@@ -206,8 +191,7 @@ export const endpoints = {
       response: dataEnvelope(course),
     }),
     create: endpoint({
-      method: 'POST',
-      path: '/api/courses/',
+      ...apiRoutes.courses.create,
       summary: 'Create a course (teachers, admins)',
       tags: ['courses'],
       access: ['create', 'Course'],
@@ -216,8 +200,7 @@ export const endpoints = {
       response: dataEnvelope(course),
     }),
     update: endpoint({
-      method: 'PATCH',
-      path: '/api/courses/:id/',
+      ...apiRoutes.courses.update,
       summary: 'Edit a course (its teacher, admins)',
       tags: ['courses'],
       // The rule's condition (their own course) is checked against the row in the service.
@@ -231,8 +214,7 @@ export const endpoints = {
 
   sessions: {
     list: endpoint({
-      method: 'GET',
-      path: '/api/classes/sessions/',
+      ...apiRoutes.sessions.list,
       summary: "The caller's sessions: bought courses (all while in trial), a teacher's own, all for admins",
       tags: ['classes'],
       access: ['read', 'Session'],
@@ -240,8 +222,7 @@ export const endpoints = {
       response: dataEnvelope(z.array(session)),
     }),
     schedule: endpoint({
-      method: 'POST',
-      path: '/api/classes/sessions/',
+      ...apiRoutes.sessions.schedule,
       summary: 'Schedule a session in a course one teaches',
       tags: ['classes'],
       access: ['create', 'Session'],
@@ -254,8 +235,7 @@ export const endpoints = {
 
   payments: {
     config: endpoint({
-      method: 'GET',
-      path: '/api/payments/config/',
+      ...apiRoutes.payments.config,
       summary: 'Which checkout to open, with which public key',
       tags: ['payments'],
       access: 'signedIn',
@@ -263,8 +243,7 @@ export const endpoints = {
       response: dataEnvelope(paymentsConfig),
     }),
     createOrder: endpoint({
-      method: 'POST',
-      path: '/api/payments/create_order/',
+      ...apiRoutes.payments.createOrder,
       summary: 'Order a course batch; creates (or reuses) a pending subscription',
       tags: ['payments'],
       access: ['create', 'Enrollment'],
@@ -274,8 +253,7 @@ export const endpoints = {
       failures: [404, 409, 502],
     }),
     verify: endpoint({
-      method: 'POST',
-      path: '/api/payments/verify_payment/',
+      ...apiRoutes.payments.verify,
       summary: "Check the checkout's signature and activate the subscription",
       tags: ['payments'],
       access: ['create', 'Enrollment'],
@@ -285,8 +263,7 @@ export const endpoints = {
       failures: [409],
     }),
     sandboxPay: endpoint({
-      method: 'POST',
-      path: '/api/payments/sandbox/pay/',
+      ...apiRoutes.payments.sandboxPay,
       summary: "Sandbox provider only: pay one's pending order as the provider's checkout would",
       tags: ['payments'],
       access: ['create', 'Enrollment'],
@@ -297,8 +274,7 @@ export const endpoints = {
     }),
     /** Its body is read raw: the signature is over the exact bytes. */
     webhook: endpoint({
-      method: 'POST',
-      path: '/api/payments/webhook/',
+      ...apiRoutes.payments.webhook,
       summary: "The provider's webhook, signed with X-Razorpay-Signature over the raw body",
       tags: ['payments'],
       access: 'public',
@@ -310,8 +286,7 @@ export const endpoints = {
 
   meetings: {
     iceServers: endpoint({
-      method: 'GET',
-      path: '/api/ice-servers/',
+      ...apiRoutes.meetings.iceServers,
       summary: 'STUN and TURN servers for meeting peers',
       tags: ['meetings'],
       access: 'signedIn',

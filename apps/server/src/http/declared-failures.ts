@@ -2,6 +2,7 @@
 // truth and the fuzz test can hold each answer to it. The failures that follow from a route's shape
 // are added here, once; a route declares only the ones its own rules add (409, 429, 502...).
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { apiDocsPath, apiPrefix } from '@mooz/contract/api-routes';
 import { errorEnvelope } from '@mooz/contract/envelope';
 import { authenticate, permissionChecks } from './authenticate';
 
@@ -34,7 +35,7 @@ export function declareFailures(app: FastifyInstance) {
   const routes: ApiRoute[] = [];
   app.decorate('apiRoutes', routes);
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs') || !route.schema) return;
+    if (!route.url.startsWith(apiPrefix) || route.url.startsWith(apiDocsPath) || !route.schema) return;
     if (route.method === 'HEAD') return;
     const schema = route.schema as Schema;
     const response = (schema.response ??= {});

@@ -1,13 +1,15 @@
 // The built single-page app: hashed assets cached for a year, every other non-API path answers
 // index.html so deep links such as /courses/3 load the app.
+import { apiPrefix } from '@mooz/contract/api-routes';
+import { socketPath } from '@mooz/contract/realtime';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { messages } from '@mooz/contract/messages';
 
-const API_PREFIXES = ['/api/', '/socket.io/'];
-const isApiPath = (url: string) => url === '/api' || API_PREFIXES.some((p) => url.startsWith(p));
+const API_PREFIXES = [apiPrefix, socketPath];
+const isApiPath = (url: string) => url === apiPrefix.slice(0, -1) || API_PREFIXES.some((p) => url.startsWith(p));
 
 export async function registerWebApp(app: FastifyInstance, webDist: string) {
   const indexFile = path.join(webDist, 'index.html');

@@ -4,6 +4,9 @@
 import { storageKeys } from '@mooz/contract/config';
 import { messages } from '@mooz/contract/messages';
 import type { TokenPairResponse } from './api-types';
+import { apiRoutes } from '@mooz/contract/api-routes';
+import { pathOf, type BodyInput, type Endpoint, type ParamsInput, type QueryInput, type ResponseOf } from '@mooz/contract/endpoint';
+import type { endpoints } from '@mooz/contract/endpoints';
 import { clearStoredSession } from './session';
 import { readStorage, writeStorage } from './storage';
 
@@ -117,7 +120,7 @@ export function refreshAccessToken(): Promise<string> {
       clearStoredSession();
       throw new ApiError(messages.noRefreshToken, 401);
     }
-    const raw = await sendWithFetch('/api/auth/token/refresh/', { method: 'POST', body: { refresh } }, null);
+    const raw = await sendWithFetch(apiRoutes.auth.refresh.path, { method: 'POST', body: { refresh } }, null);
     const data = (raw.body as { data?: TokenPairResponse } | null)?.data;
     if (raw.status !== 200 || !data?.access) {
       clearStoredSession();
@@ -165,4 +168,37 @@ export function messageOf(error: unknown, fallback: string): string {
     return error.message;
   }
   return fallback;
+}
+
+type Declared = typeof endpoints;
+/** Every declared endpoint, as one union. */
+type AnyEndpoint = { [A in keyof Declared]: Declared[A] extends Endpoint ? Declared[A] : Declared[A][keyof Declared[A]] }[keyof Declared];
+/** The declaration behind a route of `apiRoutes`. */
+export type EndpointAt<R extends Route> = Extract<AnyEndpoint, { method: R['method']; path: R['path'] }>;
+type Route = { method: Endpoint['method']; path: Endpoint['path'] };
+
+type Part<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefined } : { [P in K]: T };
+export type CallInput<E extends Endpoint> = Part<'params', ParamsInput<E>> &
+  Part<'body', BodyInput<E>> & {
+    query?: QueryInput<E>;
+    signal?: AbortSignal;
+    /** Send the access token (default); public endpoints such as login say false. */
+    auth?: boolean;
+    /** Another path for the same endpoint (the configurable create-order URL). */
+    path?: string;
+  };
+
+function queryString(query: unknown): string {
+  if (!query || typeof query !== 'object') return '';
+  const entries = Object.entries(query as Record<string, unknown>).filter(([, value]) => value !== undefined && value !== null);
+  return entries.length ? `?${new URLSearchParams(entries.map(([key, value]) => [key, String(value)])).toString()}` : '';
+}
+
+/**
+ * Calls a declared endpoint: `call(apiRoutes.courses.one, { params: { id } })`. Its params, query and
+ * body are typed by the contract's declaration, and so is what it answers.
+ */
+export function call<R extends Route>(route: R, input: CallInput<EndpointAt<R>> = {} as CallInput<EndpointAt<R>>): Promise<ResponseOf<EndpointAt<R>>> {
+  const path = (input.path ?? pathOf(route, input.params as Record<string, string | number> | undefined)) + queryString(input.query);
+  return api(path, { method: route.method, body: input.body, signal: input.signal, auth: input.auth }) as Promise<ResponseOf<EndpointAt<R>>>;
 }

@@ -1,9 +1,10 @@
-// The auth state of spec §4: user, tokens, trial data, loading, error, success. Local storage is the
+// The auth state: user, tokens, trial data, loading, error, success. Local storage is the
 // source of truth (restored at start, shared with other tabs); this store mirrors it for React.
 import { create } from 'zustand';
 import { storageKeys } from '@mooz/contract/config';
 import type { LoginData, TrialStatus, User } from './api-types';
-import { api, errorOf, getAccessToken, getRefreshToken } from './api';
+import { apiRoutes } from '@mooz/contract/api-routes';
+import { call, errorOf, getAccessToken, getRefreshToken } from './api';
 import { announceSessionChange, clearStoredSession, onSessionChange, readStoredUser, type StoredUser } from './session';
 import { writeStorage } from './storage';
 
@@ -39,11 +40,12 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   async login(credentials) {
     set({ loading: true, error: null, success: false });
     try {
-      const { data } = await api<LoginData>('/api/auth/login/', { method: 'POST', body: credentials, auth: false });
+      const { data } = await call(apiRoutes.auth.login, { body: credentials, auth: false });
       writeStorage(storageKeys.access, data.access);
       writeStorage(storageKeys.refresh, data.refresh);
       const { access: _a, refresh: _r, user, ...trial } = data;
-      // The stored record carries the user's ability and role (spec §3) and the login's trial fields.
+      // The stored record carries the user's ability and role (what the ability and the socket read) and
+      // the login's trial fields.
       storeUser({ ...trial, ...user });
       set({ ...fromStorage(), loading: false, success: true, trial: { ...trial, trial_days: get().trial?.trial_days ?? 0 } });
       return data;
@@ -57,9 +59,9 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     const refresh = getRefreshToken();
     set({ loading: true });
     try {
-      if (refresh) await api('/api/auth/logout/', { method: 'POST', body: { refresh }, auth: false });
+      if (refresh) await call(apiRoutes.auth.logout, { body: { refresh }, auth: false });
     } catch {
-      // Spec §4: logout clears the session whether or not the server call succeeds.
+      // Logout clears the session whether or not the server call succeeds.
     } finally {
       clearStoredSession();
       set({ user: null, access: null, refresh: null, trial: null, loading: false, error: null, success: false });
@@ -69,7 +71,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   async fetchProfile() {
     set({ loading: true, error: null });
     try {
-      const { data } = await api<User>('/api/auth/profile/');
+      const { data } = await call(apiRoutes.auth.profile);
       storeUser(data);
       set({ user: readStoredUser(), loading: false, success: true });
       return data;
@@ -80,7 +82,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   },
 
   async updateProfile(patch) {
-    const { data } = await api<User>('/api/auth/profile/', { method: 'PATCH', body: patch });
+    const { data } = await call(apiRoutes.auth.updateProfile, { body: patch });
     storeUser(data);
     set({ user: readStoredUser() });
     return data;
@@ -88,7 +90,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
 
   async fetchTrialStatus() {
     try {
-      const { data } = await api<TrialStatus>('/api/auth/trial-status/');
+      const { data } = await call(apiRoutes.auth.trialStatus);
       set({ trial: data });
       return data;
     } catch (error) {

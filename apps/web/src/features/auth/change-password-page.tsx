@@ -2,15 +2,17 @@
 import { useState } from 'react';
 import { Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { changePasswordBody } from '@mooz/contract/auth';
-import { validationMessages } from '@mooz/contract/messages';
+import { messageValues, validationMessages } from '@mooz/contract/messages';
 import { paths } from '../../config/paths';
-import { api, ApiError } from '../../lib/api';
+import { apiRoutes } from '@mooz/contract/api-routes';
+import { ApiError, call } from '../../lib/api';
 import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
-import { schemaValidator, serverFieldErrors, translateValidation } from '../../lib/validation';
+import { serverFieldErrors, translateValidation } from '../../lib/validation';
 
 interface PasswordValues {
   old_password: string;
@@ -18,7 +20,7 @@ interface PasswordValues {
   confirm: string;
 }
 
-const validateSchema = schemaValidator(changePasswordBody);
+const validateSchema = zod4Resolver(changePasswordBody, { errorPriority: 'first' });
 
 export function ChangePasswordPage() {
   const { t } = useTranslation();
@@ -28,7 +30,7 @@ export function ChangePasswordPage() {
     mode: 'uncontrolled',
     initialValues: { old_password: '', new_password: '', confirm: '' },
     validate: (values) => {
-      const errors = validateSchema(values);
+      const errors = validateSchema({ ...values });
       if (values.confirm !== values.new_password) errors.confirm = validationMessages.passwordsDiffer;
       return errors;
     },
@@ -38,7 +40,7 @@ export function ChangePasswordPage() {
   const submit = form.onSubmit(async ({ old_password, new_password }) => {
     setSaving(true);
     try {
-      await api('/api/auth/change-password/', { method: 'POST', body: { old_password, new_password } });
+      await call(apiRoutes.auth.changePassword, { body: { old_password, new_password } });
       notify.success(t('password.changed'));
       await navigate(paths.profile);
     } catch (error) {
@@ -59,7 +61,7 @@ export function ChangePasswordPage() {
         <form onSubmit={submit} noValidate data-testid="change-password-form">
           <Stack gap="md">
             <PasswordInput {...form.getInputProps('old_password')} key={form.key('old_password')} error={errorOf('old_password')} label={t('password.current')} autoComplete="current-password" data-autofocus />
-            <PasswordInput {...form.getInputProps('new_password')} key={form.key('new_password')} error={errorOf('new_password')} label={t('auth.password.new')} description={t('auth.password.hint')} autoComplete="new-password" />
+            <PasswordInput {...form.getInputProps('new_password')} key={form.key('new_password')} error={errorOf('new_password')} label={t('auth.password.new')} description={t('auth.password.hint', messageValues)} autoComplete="new-password" />
             <PasswordInput {...form.getInputProps('confirm')} key={form.key('confirm')} error={errorOf('confirm')} label={t('auth.password.confirm')} autoComplete="new-password" />
             <Group justify="flex-end">
               <Button type="submit" loading={saving}>

@@ -2,17 +2,19 @@
 import { useState } from 'react';
 import { Anchor, Button, PasswordInput, PinInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { IconAt } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { forgotPasswordBody, sendOtpBody } from '@mooz/contract/auth';
 import { limits } from '@mooz/contract/limits';
-import { validationMessages } from '@mooz/contract/messages';
+import { messageValues, validationMessages } from '@mooz/contract/messages';
 import { paths } from '../../config/paths';
-import { api, ApiError } from '../../lib/api';
+import { apiRoutes } from '@mooz/contract/api-routes';
+import { ApiError, call } from '../../lib/api';
 import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
-import { schemaValidator, serverFieldErrors, translateValidation } from '../../lib/validation';
+import { serverFieldErrors, translateValidation } from '../../lib/validation';
 import { AuthScreen } from './auth-screen';
 import { FormFailure } from './form-failure';
 import { useResendCountdown } from './use-resend-countdown';
@@ -24,8 +26,8 @@ interface ResetValues {
   confirm: string;
 }
 
-const validateEmail = schemaValidator(sendOtpBody.pick({ email: true }));
-const validateReset = schemaValidator(forgotPasswordBody);
+const validateEmail = zod4Resolver(sendOtpBody.pick({ email: true }), { errorPriority: 'first' });
+const validateReset = zod4Resolver(forgotPasswordBody, { errorPriority: 'first' });
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -64,7 +66,7 @@ export function ForgotPasswordPage() {
 
   const requestCode = () =>
     run(async () => {
-      await api('/api/auth/forgot-password/', { method: 'POST', auth: false, body: { email: form.values.email.trim() } });
+      await call(apiRoutes.auth.forgotPassword, { auth: false, body: { email: form.values.email.trim() } });
       notify.success(t('auth.forgot.sent'));
       countdown.restart();
       setStep('reset');
@@ -74,8 +76,7 @@ export function ForgotPasswordPage() {
     step === 'email'
       ? requestCode()
       : run(async () => {
-          await api('/api/auth/forgot-password/', {
-            method: 'POST',
+          await call(apiRoutes.auth.forgotPassword, {
             auth: false,
             body: { email: values.email.trim(), otp: values.otp, new_password: values.new_password },
           });
@@ -138,7 +139,7 @@ export function ForgotPasswordPage() {
                 {...form.getInputProps('new_password')}
                 error={errorOf('new_password')}
                 label={t('auth.password.new')}
-                description={t('auth.password.hint')}
+                description={t('auth.password.hint', messageValues)}
                 autoComplete="new-password"
               />
               <PasswordInput

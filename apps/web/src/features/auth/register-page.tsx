@@ -2,15 +2,18 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { registerBody } from '@mooz/contract/auth';
-import { validationMessages } from '@mooz/contract/messages';
+import { messageValues, validationMessages } from '@mooz/contract/messages';
 import { paths, verifyPath } from '../../config/paths';
-import { api, ApiError } from '../../lib/api';
+import { apiRoutes } from '@mooz/contract/api-routes';
+import { languages } from '@mooz/contract/limits';
+import { ApiError, call } from '../../lib/api';
 import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
-import { schemaValidator, serverFieldErrors, translateValidation } from '../../lib/validation';
+import { serverFieldErrors, translateValidation } from '../../lib/validation';
 import { AuthScreen } from './auth-screen';
 import { FormFailure } from './form-failure';
 
@@ -23,7 +26,7 @@ interface RegisterValues {
   confirm: string;
 }
 
-const validateSchema = schemaValidator(registerBody);
+const validateSchema = zod4Resolver(registerBody, { errorPriority: 'first' });
 
 export function RegisterPage() {
   const { t, i18n } = useTranslation();
@@ -45,8 +48,7 @@ export function RegisterPage() {
     setFailure(null);
     setSubmitting(true);
     try {
-      const { message } = await api('/api/auth/register/', {
-        method: 'POST',
+      const { message } = await call(apiRoutes.auth.register, {
         auth: false,
         body: {
           first_name: values.first_name.trim(),
@@ -54,7 +56,8 @@ export function RegisterPage() {
           email: values.email.trim(),
           phone: values.phone.trim() || undefined,
           password: values.password,
-          language: i18n.resolvedLanguage,
+          // The mail language: the interface's, when it is one the server writes in.
+          language: languages.find((code) => code === i18n.resolvedLanguage),
         },
       });
       if (message) notify.success(t('auth.register.done'));
@@ -127,7 +130,7 @@ export function RegisterPage() {
             key={form.key('password')}
             error={errorOf('password')}
             label={t('auth.password')}
-            description={t('auth.password.hint')}
+            description={t('auth.password.hint', messageValues)}
             autoComplete="new-password"
           />
           <PasswordInput

@@ -4,9 +4,11 @@ import { Alert, Anchor, Button, Center, PinInput, Stack, Text } from '@mantine/c
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { limits } from '@mooz/contract/limits';
+import { limits, otpPattern } from '@mooz/contract/limits';
+import { messageValues } from '@mooz/contract/messages';
 import { paths } from '../../config/paths';
-import { api, ApiError } from '../../lib/api';
+import { apiRoutes } from '@mooz/contract/api-routes';
+import { ApiError, call } from '../../lib/api';
 import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
 import { AuthScreen } from './auth-screen';
@@ -34,7 +36,7 @@ export function VerifyPage() {
     setSending(true);
     setFailure(null);
     try {
-      await api('/api/auth/send-otp/', { method: 'POST', auth: false, body: { email, purpose: 'verify' } });
+      await call(apiRoutes.auth.sendOtp, { auth: false, body: { email, purpose: 'verify' } });
       notify.success(t('auth.verify.sent'));
       countdown.restart();
     } catch (error) {
@@ -57,14 +59,14 @@ export function VerifyPage() {
   }, [wantsResend, email]);
 
   async function verify(otp: string) {
-    if (!/^\d{6}$/.test(otp)) {
-      setFailure(t('validation.otp'));
+    if (!otpPattern.test(otp)) {
+      setFailure(t('validation.otp', messageValues));
       return;
     }
     setSubmitting(true);
     setFailure(null);
     try {
-      await api('/api/auth/verify-otp/', { method: 'POST', auth: false, body: { email, otp, purpose: 'verify' } });
+      await call(apiRoutes.auth.verifyOtp, { auth: false, body: { email, otp, purpose: 'verify' } });
       notify.success(t('auth.verify.done'));
       await navigate(`${paths.login}?${new URLSearchParams({ email })}`, { replace: true });
     } catch (error) {
@@ -78,7 +80,7 @@ export function VerifyPage() {
   return (
     <AuthScreen
       title={t('auth.verify.title')}
-      subtitle={email ? t('auth.verify.subtitle', { email }) : undefined}
+      subtitle={email ? t('auth.verify.subtitle', { ...messageValues, email }) : undefined}
       footer={
         <Anchor component={Link} to={paths.login} fw={600}>
           {t('auth.backToLogin')}

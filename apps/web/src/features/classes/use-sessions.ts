@@ -1,11 +1,12 @@
 // Server state of the sessions list and scheduling. Failed fetches toast the server's message or
-// 'Failed to fetch sessions'; a message on success is a success toast (spec §8).
+// 'Failed to fetch sessions'; a message that comes with a successful fetch is a success toast.
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { MyCourse, Session, SessionInput } from '@mooz/contract/courses';
+import type { SessionInput } from '@mooz/contract/courses';
 import { messages } from '@mooz/contract/messages';
-import { api, messageOf } from '../../lib/api';
+import { apiRoutes } from '@mooz/contract/api-routes';
+import { call, messageOf } from '../../lib/api';
 import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
 
@@ -18,7 +19,7 @@ export function useSessions() {
   const { t } = useTranslation();
   const query = useQuery({
     queryKey: sessionKeys.all,
-    queryFn: ({ signal }) => api<Session[]>('/api/classes/sessions/', { signal }),
+    queryFn: ({ signal }) => call(apiRoutes.sessions.list, { signal }),
     refetchInterval: REFRESH_MS,
   });
   useEffect(() => {
@@ -35,7 +36,7 @@ export function useSessions() {
 export function useTaughtCourses(enabled: boolean) {
   return useQuery({
     queryKey: sessionKeys.taught,
-    queryFn: ({ signal }) => api<MyCourse[]>('/api/courses/my_courses/', { signal }),
+    queryFn: ({ signal }) => call(apiRoutes.courses.mine, { signal }),
     enabled,
   });
 }
@@ -43,7 +44,7 @@ export function useTaughtCourses(enabled: boolean) {
 export function useScheduleSession() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: SessionInput) => api<Session>('/api/classes/sessions/', { method: 'POST', body }),
+    mutationFn: (body: SessionInput) => call(apiRoutes.sessions.schedule, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: sessionKeys.all }),
   });
 }

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { Badge, Box, Button, CloseButton, Divider, Group, Modal, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconCreditCard, IconLock, IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { PaymentResult } from '@mooz/contract/payments';
-import { api, messageOf } from '../../lib/api';
+import { apiRoutes } from '@mooz/contract/api-routes';
+import { call, messageOf } from '../../lib/api';
 import { formatPrice } from '../../lib/format';
 import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
@@ -22,7 +22,7 @@ export function SandboxCheckout({ checkout }: { checkout: SandboxCheckoutState |
     if (!checkout) return;
     setPaying(true);
     try {
-      const { data } = await api<PaymentResult>('/api/payments/sandbox/pay/', { method: 'POST', body: { order_id: checkout.options.order_id } });
+      const { data } = await call(apiRoutes.payments.sandboxPay, { body: { order_id: checkout.options.order_id } });
       checkout.callbacks.onPaid(data);
     } catch (error) {
       notify.error(translateServerMessage(t, messageOf(error, t('enroll.sandbox.payFailed'))));

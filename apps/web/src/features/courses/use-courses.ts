@@ -3,10 +3,10 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Course, CourseInput, CoursePatch, MyCourse } from '@mooz/contract/courses';
+import type { CourseInput, CoursePatch } from '@mooz/contract/courses';
 import { messages, type MessageKey } from '@mooz/contract/messages';
-import type { PaymentsConfig } from '@mooz/contract/payments';
-import { api, messageOf, type Envelope } from '../../lib/api';
+import { apiRoutes } from '@mooz/contract/api-routes';
+import { call, messageOf, type Envelope } from '../../lib/api';
 import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
 
@@ -34,13 +34,13 @@ export function useFetchToasts<T>(query: UseQueryResult<Envelope<T>>, fallback: 
 }
 
 export function useCourses() {
-  const query = useQuery({ queryKey: courseKeys.catalogue, queryFn: ({ signal }) => api<Course[]>('/api/courses/', { signal }) });
+  const query = useQuery({ queryKey: courseKeys.catalogue, queryFn: ({ signal }) => call(apiRoutes.courses.catalogue, { signal }) });
   useFetchToasts(query, 'failedToFetchCourses', 'courses');
   return query;
 }
 
 export function useMyCourses() {
-  const query = useQuery({ queryKey: courseKeys.mine, queryFn: ({ signal }) => api<MyCourse[]>('/api/courses/my_courses/', { signal }) });
+  const query = useQuery({ queryKey: courseKeys.mine, queryFn: ({ signal }) => call(apiRoutes.courses.mine, { signal }) });
   useFetchToasts(query, 'failedToFetchMyCourses', 'my-courses');
   return query;
 }
@@ -48,18 +48,10 @@ export function useMyCourses() {
 export function useCourse(id: number) {
   return useQuery({
     queryKey: courseKeys.one(id),
-    queryFn: ({ signal }) => api<Course>(`/api/courses/${id}/`, { signal }),
+    queryFn: ({ signal }) => call(apiRoutes.courses.one, { params: { id }, signal }),
     enabled: Number.isInteger(id) && id > 0,
     // A 404 will not turn into a course by asking again.
     retry: false,
-  });
-}
-
-export function usePaymentsConfig() {
-  return useQuery({
-    queryKey: courseKeys.paymentsConfig,
-    queryFn: ({ signal }) => api<PaymentsConfig>('/api/payments/config/', { signal }),
-    staleTime: Infinity,
   });
 }
 
@@ -68,8 +60,8 @@ export function useSaveCourse(id?: number) {
   return useMutation({
     mutationFn: (values: CourseInput | CoursePatch) =>
       id === undefined
-        ? api<Course>('/api/courses/', { method: 'POST', body: values })
-        : api<Course>(`/api/courses/${id}/`, { method: 'PATCH', body: values }),
+        ? call(apiRoutes.courses.create, { body: values as CourseInput })
+        : call(apiRoutes.courses.update, { params: { id }, body: values }),
     onSuccess: async () => {
       await Promise.all([
         client.invalidateQueries({ queryKey: courseKeys.catalogue }),

@@ -1,12 +1,14 @@
 // The enrollment flow: create the order, open the provider's checkout, verify the payment, then
-// re-fetch trial status, courses and profile (spec §4). Every outcome reaches the user as a toast.
+// re-fetch trial status, courses and profile, since a purchase ends the trial and opens the course.
+// Every outcome reaches the user as a toast.
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Course } from '@mooz/contract/courses';
 import { messages } from '@mooz/contract/messages';
 import type { CreateOrderBody, OrderData, PaymentResult, PaymentsConfig } from '@mooz/contract/payments';
-import { api, ApiError, messageOf } from '../../lib/api';
+import { apiRoutes } from '@mooz/contract/api-routes';
+import { ApiError, call, messageOf } from '../../lib/api';
 import { useAuthStore } from '../../lib/auth-store';
 import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
@@ -19,7 +21,7 @@ import { courseKeys } from './use-courses';
  */
 const configuredEndpoint = import.meta.env.VITE_CREATE_ORDER_ENDPOINT as string | undefined;
 export const createOrderEndpoint: string | null =
-  configuredEndpoint === undefined ? '/api/payments/create_order/' : configuredEndpoint.trim() || null;
+  configuredEndpoint === undefined ? apiRoutes.payments.createOrder.path : configuredEndpoint.trim() || null;
 
 export interface SandboxCheckoutState {
   options: CheckoutOptions;
@@ -40,10 +42,7 @@ export function useEnrollment() {
       setStage('verifying');
       const pending = notify.loading(t('enroll.verifying'));
       try {
-        const response = await api('/api/payments/verify_payment/', {
-          method: 'POST',
-          body: { ...result, subscription_id: order.subscription_id },
-        });
+        const response = await call(apiRoutes.payments.verify, { body: { ...result, subscription_id: order.subscription_id } });
         notify.success(say(response.message ?? messages.paymentVerified));
         const auth = useAuthStore.getState();
         await Promise.all([
@@ -75,10 +74,10 @@ export function useEnrollment() {
       let config: PaymentsConfig;
       try {
         [order, config] = await Promise.all([
-          api<OrderData>(createOrderEndpoint, { method: 'POST', body: choice }).then((r) => r.data),
+          call(apiRoutes.payments.createOrder, { path: createOrderEndpoint, body: choice }).then((r) => r.data),
           client.fetchQuery({
             queryKey: courseKeys.paymentsConfig,
-            queryFn: () => api<PaymentsConfig>('/api/payments/config/'),
+            queryFn: () => call(apiRoutes.payments.config),
             staleTime: Infinity,
           }).then((r) => r.data),
         ]);

@@ -1,0 +1,48 @@
+// Where each endpoint lives: its method and path, and nothing else, so the web app can call an
+// endpoint by name without loading a single schema on the first visit. endpoints.ts adds the schemas
+// and who may call; the two together are the one declaration of the API.
+/** Everything under this prefix is the API (the rest is the web app and socket.io). */
+export const apiPrefix = '/api/';
+/** The API reference (OpenAPI) and its JSON document at `${apiDocsPath}/json`. */
+export const apiDocsPath = '/api/docs';
+
+export const apiRoutes = {
+  health: { method: 'GET', path: '/api/health' },
+  auth: {
+    register: { method: 'POST', path: '/api/auth/register/' },
+    sendOtp: { method: 'POST', path: '/api/auth/send-otp/' },
+    verifyOtp: { method: 'POST', path: '/api/auth/verify-otp/' },
+    login: { method: 'POST', path: '/api/auth/login/' },
+    refresh: { method: 'POST', path: '/api/auth/token/refresh/' },
+    logout: { method: 'POST', path: '/api/auth/logout/' },
+    forgotPassword: { method: 'POST', path: '/api/auth/forgot-password/' },
+    changePassword: { method: 'POST', path: '/api/auth/change-password/' },
+    profile: { method: 'GET', path: '/api/auth/profile/' },
+    updateProfile: { method: 'PATCH', path: '/api/auth/profile/' },
+    trialStatus: { method: 'GET', path: '/api/auth/trial-status/' },
+  },
+  admin: {
+    createUser: { method: 'POST', path: '/api/admin/users/' },
+  },
+  courses: {
+    catalogue: { method: 'GET', path: '/api/courses/' },
+    mine: { method: 'GET', path: '/api/courses/my_courses/' },
+    one: { method: 'GET', path: '/api/courses/:id/' },
+    create: { method: 'POST', path: '/api/courses/' },
+    update: { method: 'PATCH', path: '/api/courses/:id/' },
+  },
+  sessions: {
+    list: { method: 'GET', path: '/api/classes/sessions/' },
+    schedule: { method: 'POST', path: '/api/classes/sessions/' },
+  },
+  payments: {
+    config: { method: 'GET', path: '/api/payments/config/' },
+    createOrder: { method: 'POST', path: '/api/payments/create_order/' },
+    verify: { method: 'POST', path: '/api/payments/verify_payment/' },
+    sandboxPay: { method: 'POST', path: '/api/payments/sandbox/pay/' },
+    webhook: { method: 'POST', path: '/api/payments/webhook/' },
+  },
+  meetings: {
+    iceServers: { method: 'GET', path: '/api/ice-servers/' },
+  },
+} as const;
