@@ -1,10 +1,11 @@
-// Who this browser tab is in a meeting: the display name kept in local storage, and the session id —
-// the peer's id in the room — kept in session storage (so a reload keeps it, a new tab gets its own).
+// Who this browser tab is in a meeting: the display name kept in local storage, and the peer id — this
+// tab's id in the room, the handshake's `sessionId` — kept in session storage (so a reload keeps it, a
+// new tab gets its own).
 import { storageKeys } from '@mooz/contract/config';
 import { readStorage, writeStorage } from '../../lib/storage';
 import type { StoredUser } from '../../lib/session';
 
-export function meetingSessionId(): string {
+export function meetingPeerId(): string {
   const stored = readStorage(storageKeys.sessionId, 'session');
   if (stored) return stored;
   const created = crypto.randomUUID();

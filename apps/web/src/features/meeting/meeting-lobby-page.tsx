@@ -13,7 +13,7 @@ import { useAbility } from '../../lib/ability';
 import { useStoredUser } from '../../lib/use-session';
 import { translateServerMessage } from '../../lib/server-message';
 import { roomIdFromInput, savedUserName, saveUserName } from './identity';
-import { createRoom } from './services/meeting-session';
+import { createRoom } from './services/ad-hoc-rooms';
 import classes from './meeting.module.css';
 
 const nameMax = 100;

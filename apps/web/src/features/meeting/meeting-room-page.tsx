@@ -18,7 +18,7 @@ import { FloatingChat } from './components/floating-chat';
 import { SidePanel } from './components/side-panel';
 import { VideoGrid } from './components/video-grid';
 import { webrtcSupported } from './services/media';
-import { enterRoom, leaveRoom } from './services/meeting-session';
+import { enterRoom, leaveRoom } from './services/meeting';
 import classes from './meeting.module.css';
 
 function NamePrompt({ onReady }: { onReady: (name: string) => void }) {

@@ -1,8 +1,11 @@
-// The meeting's state (Jitsi-style: the feature owns its store; side effects live in services/).
-// It holds non-serialisable objects on purpose: media streams and peer links are what the UI shows.
+// The meeting's state (Jitsi-style: the feature owns its store; side effects live in services/, which
+// write here; the store imports nothing from them). It holds media streams on purpose: they are what
+// the UI shows. The peer links themselves stay in the meeting's mesh (services/mesh.ts).
 import { create } from 'zustand';
 import type { Room } from '@mooz/contract/realtime';
-import type { PeerLink, PeerStatus } from './services/peer-link';
+
+/** Where a peer's link stands; the link (services/peer-link.ts) reports it, the tiles show it. */
+export type PeerStatus = 'signalling' | 'connected' | 'closed' | 'error';
 
 export interface ChatMessage {
   id: string;
@@ -13,13 +16,14 @@ export interface ChatMessage {
   at: number;
 }
 
+/** Another participant of the meeting, as shown. */
 export interface Peer {
-  userId: string;
+  /** Its id in the room (the handshake's `sessionId`; the server's events call it `userId`). */
+  peerId: string;
   userName: string;
   status: PeerStatus;
   /** This side was already in the room and started the link. */
   initiator: boolean;
-  link: PeerLink;
   userStream: MediaStream | null;
   screenStream: MediaStream | null;
   /** The other side's stream ids, sent with every description: which incoming stream is the screen. */
@@ -39,7 +43,8 @@ export interface MeetingState {
   roomId: string | null;
   room: Room | null;
   userName: string;
-  sessionId: string;
+  /** This tab's own peer id in the room. */
+  peerId: string;
   localStream: MediaStream | null;
   screenStream: MediaStream | null;
   localVersion: number;
@@ -51,7 +56,7 @@ export interface MeetingState {
   unread: number;
 }
 
-export const initialMeetingState = (): Omit<MeetingState, 'sessionId' | 'userName'> => ({
+export const initialMeetingState = (): Omit<MeetingState, 'peerId' | 'userName'> => ({
   phase: 'idle',
   failure: null,
   roomId: null,
@@ -70,15 +75,15 @@ export const initialMeetingState = (): Omit<MeetingState, 'sessionId' | 'userNam
 export const useMeetingStore = create<MeetingState>()(() => ({
   ...initialMeetingState(),
   userName: '',
-  sessionId: '',
+  peerId: '',
 }));
 
-export function updatePeer(userId: string, change: Partial<Peer> | ((peer: Peer) => Partial<Peer>)) {
+export function updatePeer(peerId: string, change: Partial<Peer> | ((peer: Peer) => Partial<Peer>)) {
   useMeetingStore.setState((state) => {
-    const peer = state.peers[userId];
+    const peer = state.peers[peerId];
     if (!peer) return state;
     const patch = typeof change === 'function' ? change(peer) : change;
-    return { peers: { ...state.peers, [userId]: { ...peer, ...patch } } };
+    return { peers: { ...state.peers, [peerId]: { ...peer, ...patch } } };
   });
 }
 

@@ -2,14 +2,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { storageKeys } from '@mooz/contract/config';
 import { messages } from '@mooz/contract/messages';
 import { decodeChat, encodeChat, truncateForNotification } from './chat';
-import { inviteLink, meetingSessionId, roomIdFromInput, savedUserName } from './identity';
-import { chatsInView, initialMeetingState, useMeetingStore, type Peer } from './meeting-store';
-import { connectErrorMessage, sendChat } from './services/meeting-session';
-import type { PeerLink } from './services/peer-link';
+import { inviteLink, meetingPeerId, roomIdFromInput, savedUserName } from './identity';
+import { chatsInView, initialMeetingState, useMeetingStore } from './meeting-store';
+import { sendChatTo } from './services/chat-channel';
+import { connectErrorMessage } from './services/handshake';
+import { sendChat } from './services/meeting';
 
 afterEach(() => {
   sessionStorage.clear();
-  useMeetingStore.setState({ ...initialMeetingState(), userName: '', sessionId: '' });
+  useMeetingStore.setState({ ...initialMeetingState(), userName: '', peerId: '' });
 });
 
 describe('chat notifications', () => {
@@ -35,11 +36,11 @@ describe('chat notifications', () => {
 });
 
 describe('identity', () => {
-  it('keeps one session id per tab in session storage, generated when missing', () => {
-    const first = meetingSessionId();
+  it('keeps one peer id per tab in session storage, generated when missing', () => {
+    const first = meetingPeerId();
     expect(first).toMatch(/^[0-9a-f-]{36}$/);
     expect(sessionStorage.getItem(storageKeys.sessionId)).toBe(first);
-    expect(meetingSessionId()).toBe(first);
+    expect(meetingPeerId()).toBe(first);
   });
 
   it('prefers the saved user name, else the account name', () => {
@@ -70,29 +71,22 @@ describe('connect_error messages (spec §8)', () => {
 });
 
 describe('chat sending', () => {
-  const peer = (send: (text: string) => boolean): Peer => ({
-    userId: 'p1',
-    userName: 'Sam',
-    status: 'connected',
-    initiator: true,
-    link: { send } as unknown as PeerLink,
-    userStream: null,
-    screenStream: null,
-    screenStreamId: null,
-    userStreamId: null,
-    version: 0,
-  });
-
   it('keeps a message every connected peer accepted, as one of mine', () => {
     const sent: string[] = [];
-    useMeetingStore.setState({ userName: 'Tess', peers: { p1: peer((text) => sent.push(text) > 0) } });
-    expect(sendChat('  hello  ')).toBe(true);
+    useMeetingStore.setState({ userName: 'Tess' });
+    expect(sendChatTo([{ send: (text) => sent.push(text) > 0 }], '  hello  ')).toBe(true);
     expect(useMeetingStore.getState().messages).toMatchObject([{ userLabel: 'Tess', text: 'hello', mine: true }]);
     expect(JSON.parse(sent[0]!)).toMatchObject({ chat: { userLabel: 'Tess', text: 'hello' } });
   });
 
   it('takes a message back out when it could not be sent', () => {
-    useMeetingStore.setState({ userName: 'Tess', peers: { p1: peer(() => false) } });
+    useMeetingStore.setState({ userName: 'Tess' });
+    expect(sendChatTo([{ send: () => true }, { send: () => false }], 'hello')).toBe(false);
+    expect(useMeetingStore.getState().messages).toEqual([]);
+  });
+
+  it('takes a message back out when nobody is connected, as outside a meeting', () => {
+    useMeetingStore.setState({ userName: 'Tess' });
     expect(sendChat('hello')).toBe(false);
     expect(useMeetingStore.getState().messages).toEqual([]);
   });

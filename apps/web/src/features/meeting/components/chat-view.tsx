@@ -6,7 +6,7 @@ import { IconMessageCircle, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { chatMaxLength } from '../chat';
 import { useMeetingStore } from '../meeting-store';
-import { sendChat } from '../services/meeting-session';
+import { sendChat } from '../services/meeting';
 import classes from '../meeting.module.css';
 
 export function ChatView({ testId }: { testId: string }) {

@@ -18,7 +18,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useMeetingStore } from '../meeting-store';
 import { hasLiveTrack } from '../services/media';
-import { leaveRoom, startScreenShare, stopScreenShare, toggleCamera, toggleMicrophone } from '../services/meeting-session';
+import { leaveRoom, startScreenShare, stopScreenShare, toggleCamera, toggleMicrophone } from '../services/meeting';
 import { InviteCoachmark } from './invite-coachmark';
 import classes from '../meeting.module.css';
 

@@ -25,7 +25,7 @@ function People() {
           </Text>
         </Group>
         {people.map((peer) => (
-          <Group component="li" key={peer.userId} gap="sm" wrap="nowrap" className={classes.person} data-testid="person">
+          <Group component="li" key={peer.peerId} gap="sm" wrap="nowrap" className={classes.person} data-testid="person">
             <Avatar radius="xl" size={36}>
               {[...peer.userName][0]?.toUpperCase() ?? '?'}
             </Avatar>

@@ -19,7 +19,7 @@ export function VideoGrid() {
     ...(screenStream ? [{ key: 'local-screen', stream: screenStream, label: t('meeting.yourScreen'), version: localVersion, local: true, peerId: undefined }] : []),
     ...remote
       .filter((peer) => peer.screenStream)
-      .map((peer) => ({ key: `screen-${peer.userId}`, stream: peer.screenStream, label: t('meeting.screenOf', { name: peer.userName }), version: peer.version, local: false, peerId: peer.userId })),
+      .map((peer) => ({ key: `screen-${peer.peerId}`, stream: peer.screenStream, label: t('meeting.screenOf', { name: peer.userName }), version: peer.version, local: false, peerId: peer.peerId })),
   ];
   const portrait = useMediaQuery('(orientation: portrait)') ?? false;
   const cameras = 1 + remote.length;
@@ -63,14 +63,14 @@ export function VideoGrid() {
         />
         {remote.map((peer) => (
           <VideoTile
-            key={peer.userId}
+            key={peer.peerId}
             stream={peer.userStream}
             label={peer.userName}
             version={peer.version}
             kind="camera"
             status={peer.status}
             testId="remote-tile"
-            peerId={peer.userId}
+            peerId={peer.peerId}
           />
         ))}
       </div>

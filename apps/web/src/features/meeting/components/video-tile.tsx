@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Avatar, Badge, Group, Loader, Text } from '@mantine/core';
 import { IconMicrophoneOff, IconScreenShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { PeerStatus } from '../services/peer-link';
+import type { PeerStatus } from '../meeting-store';
 import classes from '../meeting.module.css';
 
 export interface VideoTileProps {

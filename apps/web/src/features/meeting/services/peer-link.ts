@@ -3,8 +3,7 @@
 // giving up. It knows nothing of React or the socket: it reports through callbacks.
 import { limits } from '@mooz/contract/limits';
 import { realtimeLimits, type SdpSignal } from '@mooz/contract/realtime';
-
-export type PeerStatus = 'signalling' | 'connected' | 'closed' | 'error';
+import type { PeerStatus } from '../meeting-store';
 
 export interface PeerLinkEvents {
   /** A description or candidate to hand to the other side through the signalling server. */

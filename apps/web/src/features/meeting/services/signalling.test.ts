@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import i18n from 'i18next';
 import type { Room } from '@mooz/contract/realtime';
 import { initialMeetingState, useMeetingStore } from '../meeting-store';
-import { enterRoom, leaveRoom } from './meeting-session';
+import { enterRoom, leaveRoom } from './meeting';
 import { meetingToast } from './meeting-toasts';
 
 /** What the client sent, and a way to speak to it as the server. */
@@ -93,7 +93,7 @@ beforeEach(() => {
 
 afterEach(() => {
   leaveRoom();
-  useMeetingStore.setState({ ...initialMeetingState(), userName: '', sessionId: '' });
+  useMeetingStore.setState({ ...initialMeetingState(), userName: '', peerId: '' });
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -134,5 +134,20 @@ describe('losing the place to the same account elsewhere', () => {
     expect(shown).toHaveBeenCalledWith('You joined this meeting with the same account on another device or window.');
     expect(useMeetingStore.getState().phase).toBe('left');
     expect(socket.sent.map((message) => message.event)).toContain('request:leave_room');
+  });
+});
+
+describe('a meeting that is over', () => {
+  it('ignores a late answer to its join: the next meeting starts clean', async () => {
+    await enterRoom(room.id, 'Tess');
+    const first = sockets.current as StandInSocket;
+    first.serverSays('connect');
+    leaveRoom();
+    first.joins()[0]!.ack!({ room });
+    expect(useMeetingStore.getState()).toMatchObject({ phase: 'left', room: null });
+
+    await enterRoom(room.id, 'Tess');
+    first.joins()[0]!.ack!({ error: 'Room is full' });
+    expect(useMeetingStore.getState()).toMatchObject({ phase: 'connecting', failure: null });
   });
 });

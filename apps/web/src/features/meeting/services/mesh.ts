@@ -1,0 +1,212 @@
+// The mesh: one peer link to every other peer in the room, beside the peers the store shows. It exists
+// so that the peers' life (linked, closed, removed, remembered for a goodbye), the bitrate budget and
+// the closing-channel watch live in one object per meeting: enterRoom() makes a mesh and teardown closes
+// it, so nothing of an earlier meeting (its timers, its links closing late) reaches the next one.
+// It knows nothing of the socket: what it sends goes out through its hooks.
+import i18n from 'i18next';
+import { limits } from '@mooz/contract/limits';
+import { messages } from '@mooz/contract/messages';
+import { videoBitrateKbps, type SdpSignal, type SignalData, type StreamMetaData } from '@mooz/contract/realtime';
+import { updatePeer, useMeetingStore, type Peer, type PeerStatus } from '../meeting-store';
+import { meetingToast } from './meeting-toasts';
+import { PeerLink } from './peer-link';
+import { localStreamIds, noteStreamIds, showRemoteTrack } from './stream-metadata';
+
+const store = useMeetingStore;
+const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options ?? {});
+const nameOf = (name: string | undefined) => name?.trim() || t('meeting.anonymous');
+
+/**
+ * How long the name of a peer whose link finished is kept: on a slow network the link's close (and the
+ * peer's removal 1 s later) can come before the server says the peer left, and it still deserves a goodbye.
+ */
+const DEPARTED_MEMORY_MS = 30_000;
+
+export interface MeshHooks {
+  /** Hands `data` to peer `to` through the signalling server. */
+  signal(to: string, data: SignalData): void;
+  /** A chat data channel message from a peer. */
+  message(peerId: string, text: string): void;
+  /** A link failed for good: spec §4 has the client leave the room. */
+  leave(): void;
+}
+
+export interface Mesh {
+  /** True once the meeting this mesh belongs to is over: async work begun for it stops when it sees this. */
+  readonly ended: boolean;
+  /** The ICE servers are known: links can be made, and closing channels are watched from now on. */
+  start(iceServers: RTCIceServer[]): void;
+  /** Links to a peer (this side offers first when `initiator`) and shows it. */
+  link(peerId: string, userName: string, initiator: boolean): void;
+  /** Whether a link to the peer may be made: none yet, or only a finished one, which is removed now. */
+  replaceable(peerId: string): boolean;
+  /** The peer's description or candidate, with the stream ids it sent along. */
+  receive(peerId: string, signal: SdpSignal, meta: Partial<StreamMetaData> | undefined): void;
+  /** The server says the peer left: goodbye toast, and the peer is removed. */
+  peerLeft(peerId: string): void;
+  /** Removes every peer: their links belong to a membership of the room that is gone. */
+  removeAll(): void;
+  /** Sends a local track to every peer whose link is up or coming up. */
+  addTrack(track: MediaStreamTrack, stream: MediaStream): void;
+  removeTrack(track: MediaStreamTrack): void;
+  /** Spec §9: 2000 kbps shared by the connections, at least 150 kbps, on every video sender. */
+  applyBitrates(): void;
+  /** The links whose peer is connected: where a chat goes. */
+  connectedLinks(): PeerLink[];
+  /** Closes every link quietly and stops every timer; the mesh is finished. */
+  close(): void;
+}
+
+const live = (status: PeerStatus) => status === 'signalling' || status === 'connected';
+
+export function createMesh(hooks: MeshHooks): Mesh {
+  const links = new Map<string, PeerLink>();
+  let iceServers: RTCIceServer[] = [];
+  let ended = false;
+  let channelCheck: ReturnType<typeof setInterval> | undefined;
+  const destroyTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Links this side closes on purpose: no "closed" toast for them. */
+  const quietlyClosing = new WeakSet<PeerLink>();
+  const departedNames = new Map<string, string>();
+
+  /** The links of the store's peers whose status passes, in the store's order. */
+  function linksWhere(wanted: (status: PeerStatus) => boolean): PeerLink[] {
+    const found: PeerLink[] = [];
+    for (const peer of Object.values(store.getState().peers)) {
+      const link = links.get(peer.peerId);
+      if (link && wanted(peer.status)) found.push(link);
+    }
+    return found;
+  }
+
+  function applyBitrates() {
+    const targets = linksWhere(live);
+    const kbps = videoBitrateKbps(targets.length);
+    for (const link of targets) void link.limitVideoBitrate(kbps);
+  }
+
+  function link(peerId: string, userName: string, initiator: boolean) {
+    const { peerId: ownId, localStream, screenStream } = store.getState();
+    const created = new PeerLink(iceServers, ownId < peerId, initiator, {
+      signal: (sdpSignal: SdpSignal) => hooks.signal(peerId, { sdpSignal, metaData: localStreamIds() }),
+      status: (status, reason) => onStatus(peerId, created, status, reason),
+      track: (event) => showRemoteTrack(peerId, event),
+      message: (text) => hooks.message(peerId, text),
+      stable: () => applyBitrates(),
+    });
+    for (const track of localStream?.getTracks() ?? []) created.addTrack(track, localStream!);
+    for (const track of screenStream?.getTracks() ?? []) created.addTrack(track, screenStream!);
+    const peer: Peer = {
+      peerId,
+      userName: nameOf(userName),
+      status: 'signalling',
+      initiator,
+      userStream: null,
+      screenStream: null,
+      screenStreamId: null,
+      userStreamId: null,
+      version: 0,
+    };
+    links.set(peerId, created);
+    store.setState((state) => ({ peers: { ...state.peers, [peerId]: peer } }));
+    applyBitrates();
+  }
+
+  /** Removes a peer now: its link closed, its streams stopped, gone from the list. */
+  function destroy(peerId: string) {
+    clearTimeout(destroyTimers.get(peerId));
+    destroyTimers.delete(peerId);
+    const peer = store.getState().peers[peerId];
+    const peerLink = links.get(peerId);
+    if (!peer || !peerLink) return;
+    quietlyClosing.add(peerLink);
+    peerLink.close();
+    departedNames.set(peerId, peer.userName);
+    setTimeout(() => {
+      if (departedNames.get(peerId) === peer.userName) departedNames.delete(peerId);
+    }, DEPARTED_MEMORY_MS);
+    for (const stream of [peer.userStream, peer.screenStream]) stream?.getTracks().forEach((track) => track.stop());
+    links.delete(peerId);
+    store.setState((state) => {
+      const { [peerId]: _gone, ...rest } = state.peers;
+      return { peers: rest };
+    });
+    applyBitrates();
+  }
+
+  function onStatus(peerId: string, from: PeerLink, status: PeerStatus, reason?: string) {
+    // A link of a closed mesh, or one already replaced, has nothing more to say.
+    const peer = store.getState().peers[peerId];
+    if (ended || !peer || links.get(peerId) !== from) return;
+    updatePeer(peerId, { status });
+    if (status === 'connected') {
+      meetingToast.short(t('meeting.toast.peerConnected', { name: peer.userName }));
+      applyBitrates();
+    } else if (status === 'closed') {
+      if (!quietlyClosing.has(from)) meetingToast.short(t('meeting.toast.peerClosed', { name: peer.userName }));
+      applyBitrates();
+      // The tile shows "closed" for a moment before the peer goes.
+      destroyTimers.set(peerId, setTimeout(() => destroy(peerId), limits.peerDestroyDelayMs));
+    } else if (status === 'error') {
+      meetingToast.error(messages.peerConnectionError, reason);
+      hooks.leave();
+    }
+  }
+
+  return {
+    get ended() {
+      return ended;
+    },
+    start(servers) {
+      iceServers = servers;
+      channelCheck = setInterval(() => {
+        for (const peerLink of links.values()) peerLink.checkChannel();
+      }, limits.channelClosingCheckMs);
+    },
+    link,
+    replaceable(peerId) {
+      const existing = store.getState().peers[peerId];
+      if (existing && live(existing.status)) return false;
+      if (existing) destroy(peerId);
+      return true;
+    },
+    receive(peerId, signal, meta) {
+      const peerLink = links.get(peerId);
+      if (!peerLink) return;
+      noteStreamIds(peerId, meta);
+      void peerLink.receive(signal);
+    },
+    peerLeft(peerId) {
+      const peer = store.getState().peers[peerId];
+      const name = peer?.userName ?? departedNames.get(peerId);
+      departedNames.delete(peerId);
+      if (name === undefined) return;
+      meetingToast.medium(t('meeting.toast.left', { name: nameOf(name) }));
+      if (peer) destroy(peerId);
+      departedNames.delete(peerId);
+    },
+    removeAll() {
+      for (const peerId of Object.keys(store.getState().peers)) destroy(peerId);
+    },
+    addTrack(track, stream) {
+      for (const peerLink of linksWhere(live)) peerLink.addTrack(track, stream);
+    },
+    removeTrack(track) {
+      for (const peerLink of links.values()) peerLink.removeTrack(track);
+    },
+    applyBitrates,
+    connectedLinks: () => linksWhere((status) => status === 'connected'),
+    close() {
+      ended = true;
+      clearInterval(channelCheck);
+      for (const timer of destroyTimers.values()) clearTimeout(timer);
+      destroyTimers.clear();
+      departedNames.clear();
+      for (const peerLink of links.values()) {
+        quietlyClosing.add(peerLink);
+        peerLink.close();
+      }
+      links.clear();
+    },
+  };
+}

@@ -1,0 +1,145 @@
+// The signalling socket of one meeting: the handshake, joining the room (again after a reconnect, or
+// when the server asks), carrying descriptions and candidates between this tab's mesh and the others,
+// and what the server says about our place (a refusal, an outage, our place taken elsewhere). It exists
+// apart from the mesh so the mesh knows no socket, and apart from the meeting's lifecycle so that one
+// reads as a sequence; how to give up is handed in as `fail`.
+import { io } from 'socket.io-client';
+import i18n from 'i18next';
+import { messages } from '@mooz/contract/messages';
+import { socketPath, socketTransports, type Room, type SdpSignal, type SignalData, type StreamMetaData } from '@mooz/contract/realtime';
+import { refreshAccessToken } from '../../../lib/api';
+import { useMeetingStore } from '../meeting-store';
+import { connectErrorMessage, handshake, type MeetingSocket } from './handshake';
+import { meetingToast } from './meeting-toasts';
+import type { Mesh } from './mesh';
+
+const store = useMeetingStore;
+const t = (key: string) => i18n.t(key);
+
+export interface Signalling {
+  /** Hands `data` to peer `to` through the server. */
+  send(to: string, data: SignalData): void;
+  /** Tells the server (and so the others) that this tab leaves the room, if the socket is up. */
+  leave(): void;
+  /** Drops the socket without telling anyone; nothing it was doing reaches the store afterwards. */
+  close(): void;
+}
+
+/**
+ * Connects the meeting's socket and joins the store's room. `fail` ends the meeting with a reason: the
+ * join was refused, the server refused the socket, or our place was taken.
+ */
+export function openSignalling(mesh: Mesh, fail: (message: string) => void): Signalling {
+  let closed = false;
+  let refreshedOnce = false;
+  let reportedOutage = false;
+  const socket: MeetingSocket = io({
+    path: socketPath,
+    transports: [...socketTransports],
+    // A function, so every reconnection carries the current token and the room we are in.
+    auth: (send) => {
+      const { peerId, roomId, phase } = store.getState();
+      send(handshake(peerId, phase === 'joined' || phase === 'reconnecting' ? roomId : null));
+    },
+  });
+
+  function join() {
+    const { roomId, userName } = store.getState();
+    if (closed || !roomId) return;
+    socket.emit('request:join_room', { roomId, userName }, (res) => {
+      if (closed) return;
+      if ('error' in res) return fail(res.error);
+      store.setState({ room: res.room, phase: 'joined', failure: null });
+    });
+  }
+
+  socket.on('connect', () => {
+    reportedOutage = false;
+    join();
+  });
+  socket.on('connect_error', (error) => {
+    if (closed) return;
+    const message = connectErrorMessage(error);
+    if (socket.active) {
+      // A transport failure: socket.io keeps retrying; say so once.
+      if (!reportedOutage) meetingToast.error(message);
+      reportedOutage = true;
+      if (store.getState().phase === 'joined') store.setState({ phase: 'reconnecting' });
+      return;
+    }
+    // Refused by the server. An expired access token gets one refresh before we give up.
+    if (message === messages.unauthorized && !refreshedOnce) {
+      refreshedOnce = true;
+      refreshAccessToken().then(
+        () => !closed && socket.connect(),
+        () => !closed && fail(message),
+      );
+      return;
+    }
+    meetingToast.error(message);
+    fail(message);
+  });
+  socket.on('disconnect', (reason) => {
+    if (closed || reason === 'io client disconnect') return;
+    if (reason === 'io server disconnect') {
+      // The same peer id connected elsewhere (a duplicated tab): that one holds the place now.
+      fail(t('meeting.replacedElsewhere'));
+      return;
+    }
+    if (store.getState().phase === 'joined') store.setState({ phase: 'reconnecting' });
+  });
+  socket.on('error', ({ message }) => console.warn('Signalling server:', message));
+
+  socket.on('action:room_connection_established', ({ room }: { room: Room }) => {
+    // A fresh membership (our place was not kept): links from before belong to the old one.
+    mesh.removeAll();
+    store.setState({ room });
+  });
+  // The server introduces a newcomer to those already in the room, who offer first.
+  socket.on('action:establish_peer_connection', ({ userId: peerId, userName }) => {
+    if (peerId === store.getState().peerId || !mesh.replaceable(peerId)) return;
+    mesh.link(peerId, userName, true);
+    send(peerId, { connection: true, userName: store.getState().userName });
+  });
+  socket.on('action:message_received', ({ from, data }) => {
+    if (from === store.getState().peerId) return;
+    if ('connection' in data && data.connection === true) {
+      if (!mesh.replaceable(from)) return;
+      mesh.link(from, typeof data.userName === 'string' ? data.userName : '', false);
+      return;
+    }
+    if ('sdpSignal' in data && data.sdpSignal) {
+      mesh.receive(from, data.sdpSignal as SdpSignal, data.metaData as Partial<StreamMetaData> | undefined);
+    }
+  });
+  // The server could not give our place back after an outage of its shared state: join again, by
+  // ourselves; the others were told we left, so the links are made anew and the call goes on.
+  socket.on('action:rejoin_required', ({ roomId }) => {
+    if (closed || roomId !== store.getState().roomId) return;
+    join();
+  });
+  // This account joined the room from another tab or device, which has our place now.
+  socket.on('action:replaced_elsewhere', ({ roomId }) => {
+    if (closed || roomId !== store.getState().roomId) return;
+    fail(t('meeting.replacedByAccount'));
+  });
+  socket.on('action:terminate_peer_connection', ({ userId: peerId }) => mesh.peerLeft(peerId));
+
+  function send(to: string, data: SignalData) {
+    const { roomId } = store.getState();
+    if (!closed && roomId) socket.emit('request:send_mesage', { to, roomId, data });
+  }
+
+  return {
+    send,
+    leave() {
+      const { roomId } = store.getState();
+      if (!closed && socket.connected && roomId) socket.emit('request:leave_room', { roomId });
+    },
+    close() {
+      closed = true;
+      socket.removeAllListeners();
+      socket.disconnect();
+    },
+  };
+}
