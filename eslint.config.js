@@ -1,33 +1,43 @@
 // One lint setup for every workspace.
-import path from 'node:path';
+import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
-// Features never import each other or the app; shared code flows lib → features → app.
-const featureBoundaries = {
-  meta: { type: 'problem', schema: [] },
-  create(context) {
-    const feature = context.filename.match(/apps[\\/]web[\\/]src[\\/]features[\\/]([^\\/]+)[\\/]/)?.[1];
-    if (!feature) return {};
-    return {
-      ImportDeclaration(node) {
-        const source = node.source.value;
-        if (typeof source !== 'string' || !source.startsWith('.')) return;
-        const target = path.resolve(path.dirname(context.filename), source);
-        const match = target.match(/apps[\\/]web[\\/]src[\\/](?:(app)|features[\\/]([^\\/]+))(?:[\\/]|$)/);
-        if (match && (match[1] || match[2] !== feature)) {
-          context.report({ node, message: `The ${feature} feature must not import ${match[1] ? 'the app' : `the ${match[2]} feature`}.` });
-        }
-      },
-    };
+// Import boundaries (eslint-plugin-import-x `no-restricted-paths`; `target` imports, `from` is imported).
+// Web: shared code (lib, components, config) → features → app; a feature never imports another feature.
+// Server: infrastructure (services, http, db) serves the modules and the realtime server, never the reverse.
+const web = 'apps/web/src';
+const webFeatures = fs
+  .readdirSync(`${import.meta.dirname}/${web}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const boundaryZones = [
+  ...webFeatures.map((feature) => ({
+    target: `${web}/features/${feature}`,
+    from: `${web}/features`,
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature: move what both need to lib/ or components/.',
+  })),
+  { target: `${web}/features`, from: `${web}/app`, message: 'Features never import the app; the app imports features.' },
+  ...['lib', 'components', 'config'].map((shared) => ({
+    target: `${web}/${shared}`,
+    from: [`${web}/features`, `${web}/app`],
+    message: 'Shared code (lib, components, config) never imports a feature or the app.',
+  })),
+  {
+    target: ['apps/server/src/services', 'apps/server/src/http', 'apps/server/src/db'],
+    from: ['apps/server/src/modules', 'apps/server/src/realtime'],
+    message: 'Infrastructure (services, http, db) never imports a module or the realtime server.',
   },
-};
+];
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'tmp/**', 'test-results/**', 'playwright-report/**', 'apps/server/drizzle/**'],
+    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'tmp/**', 'test-results/**', 'playwright-report/**', 'apps/server/drizzle/**', 'scripts/lint-fixtures/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -46,8 +56,23 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    plugins: { mooz: { rules: { 'feature-boundaries': featureBoundaries } } },
-    rules: { 'mooz/feature-boundaries': 'error' },
+    files: ['**/*.{ts,tsx,mts,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Which files the rules follow and parse (the plugin's TypeScript preset, without its legacy resolver).
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      // TypeScript's resolution: extensionless relative imports and the contract's package exports.
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['packages/contract/tsconfig.json', 'apps/server/tsconfig.json', 'apps/web/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: boundaryZones }],
+      'import-x/no-cycle': 'error',
+    },
   },
 );

@@ -19,6 +19,10 @@ export default defineConfig({
         },
       },
       'apps/web/vite.config.ts',
+      {
+        // The lint configuration's import boundaries, each shown a violation.
+        test: { name: 'lint', environment: 'node', include: ['scripts/**/*.test.ts'], testTimeout: 60_000 },
+      },
     ],
   },
 });

@@ -1,6 +1,7 @@
 // Mails the e2e server wrote to its outbox (no SMTP in tests), read as a user reads their inbox.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { limits } from '@mooz/contract/limits';
 
 export function latestCodeFor(email: string, dataDir = process.env.MOOZ_E2E_DATA_DIR!): string | null {
   const dir = join(dataDir, 'outbox');
@@ -9,7 +10,7 @@ export function latestCodeFor(email: string, dataDir = process.env.MOOZ_E2E_DATA
     .sort()
     .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as { to: string; text: string });
   const mail = mails.filter((m) => m.to === email).at(-1);
-  return mail?.text.match(/\b(\d{6})\b/)?.[1] ?? null;
+  return mail?.text.match(new RegExp(`\\b(\\d{${limits.otpLength}})\\b`))?.[1] ?? null;
 }
 
 /** Waits for a new code to arrive for `email` (different from `previous`). */

@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { seedDemo } from './db/seed';
+import { seedDemo } from './seed';
 import { createStaffUser } from './modules/auth/staff';
 
 const [command, ...rest] = process.argv.slice(2);

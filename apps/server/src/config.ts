@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { limits } from '@mooz/contract/limits';
 
 const DEV_KEY_ID = 'rzp_test_mooz_dev';
 const DEV_KEY_SECRET = 'mooz-dev-key-secret';
@@ -39,7 +40,7 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL: seconds.default(900),
   REFRESH_TOKEN_TTL: seconds.default(1_209_600),
-  TRIAL_DAYS: z.coerce.number().int().min(0).default(7),
+  TRIAL_DAYS: z.coerce.number().int().min(0).default(limits.defaultTrialDays),
   SEED_DEMO: flag.default(false),
   DEMO_PASSWORD: z.string().min(8).default('mooz-demo-123'),
   MAX_RECORDING_MB: z.coerce.number().int().positive().default(2048),

@@ -2,7 +2,7 @@
 // gracefully: stop accepting, finish in-flight requests, close the database.
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { seedDemo } from './db/seed';
+import { seedDemo } from './seed';
 import { DataDirLockedError } from './db/data-dir-lock';
 
 let config: Config;

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
-import { createTestDatabase } from '../../test/database';
-import type { DatabaseHandle } from './client';
-import { classSessions, courses, users } from './schema/index';
+import { createTestDatabase } from '../test/database';
+import type { DatabaseHandle } from './db/client';
+import { classSessions, courses, users } from './db/schema/index';
 import { seedDemo } from './seed';
 
 let handle: DatabaseHandle;

@@ -2,10 +2,10 @@
 // batch dates and times, and a few scheduled sessions. Only ever into an empty database.
 import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
-import type { Database } from './client';
-import { classSessions, courses, users } from './schema/index';
-import { hashPassword } from '../services/passwords';
-import { trialEndsAt } from '../modules/auth/trial';
+import type { Database } from './db/client';
+import { classSessions, courses, users } from './db/schema/index';
+import { hashPassword } from './services/passwords';
+import { trialEndsAt } from './modules/auth/trial';
 
 const DAY = 86_400_000;
 

@@ -1,6 +1,7 @@
 // Helpers for tests that need people: read mailed codes from the outbox, sign up, make staff, log in.
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { limits } from '@mooz/contract/limits';
 import type { TestApp } from './app';
 import { createActiveUser } from '../src/modules/auth/users';
 import { presentUser } from '../src/modules/auth/presenter';
@@ -23,10 +24,10 @@ export async function outbox(t: TestApp): Promise<OutboxMail[]> {
     .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as OutboxMail);
 }
 
-/** The 6-digit code in the newest mail to `email`. */
+/** The one-time code (`limits.otpLength` digits) in the newest mail to `email`. */
 export async function latestCode(t: TestApp, email: string): Promise<string> {
   const mail = (await outbox(t)).filter((m) => m.to === email).at(-1);
-  const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+  const code = mail?.text.match(new RegExp(`\\b(\\d{${limits.otpLength}})\\b`))?.[1];
   if (!code) throw new Error(`no code mailed to ${email}`);
   return code;
 }

@@ -8,7 +8,7 @@ import { applyLayoutToDocument, useLayoutPreferences } from './lib/layout-prefer
 import { LoadingScreen } from './app/loading-screen';
 import './lib/i18n';
 
-// Spec §2: an old service worker would keep serving stale builds, so remove any at start.
+// An old service worker would keep serving stale builds, so any registered one is removed at start.
 async function unregisterServiceWorkers(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   try {

@@ -1,24 +1,24 @@
 // Accounts: request bodies and response shapes of /api/auth/* and /api/admin/users/.
 import { z } from 'zod';
 import './zod-messages';
-import { limits, languages } from './limits';
+import { limits, languages, otpPattern } from './limits';
 import { userTypes } from './permissions';
 import { validationMessages as v } from './messages';
 import { singleLineText } from './primitives';
 
-const email = z.string().trim().toLowerCase().min(1, v.required).max(254).pipe(z.email(v.email));
+const email = z.string().trim().toLowerCase().min(1, v.required).max(limits.emailMaxLength).pipe(z.email(v.email));
 const password = z
   .string()
   .min(limits.passwordMinLength, v.passwordTooShort)
-  .max(128, v.passwordTooLong)
+  .max(limits.passwordMaxLength, v.passwordTooLong)
   // A pattern rather than a refinement, so the OpenAPI document carries the rule too.
   .regex(/^(?!\d+$)/, v.passwordDigitsOnly);
-const name = singleLineText().trim().min(1, v.required).max(100, v.nameTooLong);
+const name = singleLineText().trim().min(1, v.required).max(limits.nameMaxLength, v.nameTooLong);
 const phone = z
   .string()
   .trim()
   .regex(/^\+?[0-9 ()-]{7,20}$/, v.phone);
-const otp = z.string().trim().regex(/^\d{6}$/, v.otp);
+const otp = z.string().trim().regex(otpPattern, v.otp);
 export const otpPurpose = z.enum(['verify', 'reset']);
 
 export const registerBody = z.object({
@@ -31,7 +31,7 @@ export const registerBody = z.object({
 });
 export const sendOtpBody = z.object({ email, purpose: otpPurpose.default('verify') });
 export const verifyOtpBody = z.object({ email, otp, purpose: otpPurpose.default('verify') });
-export const loginBody = z.object({ email, password: z.string().min(1, v.required).max(128, v.passwordTooLong) });
+export const loginBody = z.object({ email, password: z.string().min(1, v.required).max(limits.passwordMaxLength, v.passwordTooLong) });
 export const refreshBody = z.object({ refresh: z.string().min(1, v.required).max(2048) });
 export const logoutBody = refreshBody;
 /** Step one sends {email} and gets a code; step two sends it back with the new password. */
@@ -46,7 +46,7 @@ export const forgotPasswordBody = z
     }
   });
 export const changePasswordBody = z.object({
-  old_password: z.string().min(1, v.required).max(128, v.passwordTooLong),
+  old_password: z.string().min(1, v.required).max(limits.passwordMaxLength, v.passwordTooLong),
   new_password: password,
 });
 export const profilePatchBody = z

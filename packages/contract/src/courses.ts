@@ -61,16 +61,28 @@ const courseFields = z.object({
     .trim()
     .min(1, 'Required')
     .max(limits.courseDescriptionMaxLength, `Use at most ${limits.courseDescriptionMaxLength} characters`),
-  /** Minor units (paise); at least 1 so that checkout has something to charge. */
-  price: z.number().int('Use whole minor units (paise)').min(100, 'At least 1.00').max(limits.coursePriceMax, 'Too large'),
+  /** Minor units (paise). */
+  price: z
+    .number()
+    .int('Use whole minor units (paise)')
+    .min(limits.coursePriceMin, `At least ${(limits.coursePriceMin / 100).toFixed(2)}`)
+    .max(limits.coursePriceMax, 'Too large'),
   currency: z
     .string()
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{3}$/, 'Use a 3-letter currency code')
     .default('INR'),
-  skills: uniqueList(singleLineText().trim().min(1, 'Required').max(40, 'Use at most 40 characters'), 20, 'skills').default([]),
-  duration_weeks: z.number().int('Use whole weeks').min(1, 'At least 1 week').max(limits.courseMaxWeeks, `At most ${limits.courseMaxWeeks} weeks`),
+  skills: uniqueList(
+    singleLineText().trim().min(1, 'Required').max(limits.courseSkillMaxLength, `Use at most ${limits.courseSkillMaxLength} characters`),
+    limits.courseSkillsMax,
+    'skills',
+  ).default([]),
+  duration_weeks: z
+    .number()
+    .int('Use whole weeks')
+    .min(limits.courseMinWeeks, `At least ${limits.courseMinWeeks} week`)
+    .max(limits.courseMaxWeeks, `At most ${limits.courseMaxWeeks} weeks`),
   batch_start_dates: uniqueList(isoDate, 52, 'dates').min(1, 'Add at least one batch start date'),
   weekday_times: uniqueList(clockTime, 12, 'times').default([]),
   weekend_times: uniqueList(clockTime, 12, 'times').default([]),
@@ -150,8 +162,8 @@ export const sessionInput = z.object({
   capacity: z
     .number()
     .int()
-    .min(2, 'At least 2')
-    .max(limits.sessionMaxCapacity, `At most ${limits.sessionMaxCapacity}`)
+    .min(limits.meetingMinCapacity, `At least ${limits.meetingMinCapacity}`)
+    .max(limits.meetingMaxCapacity, `At most ${limits.meetingMaxCapacity}`)
     .default(limits.defaultMeetingCapacity),
 });
 export type SessionInput = z.input<typeof sessionInput>;

@@ -1,15 +1,20 @@
-// Numbers the specification and the contract fix. Each appears here once, named.
+// Numbers the specification and the contract fix. Each appears here once, named: search this file
+// for capacity, trial, otp or bitrate to find the one place a number lives.
 export const limits = {
-  /** Toasts (spec §9). */
+  /** Toasts: success 2 s, errors and plain ones 4 s, loading ones until dismissed; at most 20 on screen. */
   toastSuccessMs: 2000,
   toastErrorMs: 4000,
   toastPlainMs: 4000,
   toastMaxVisible: 20,
   meetingToastShortMs: 1500,
   meetingToastMediumMs: 3000,
-  /** Meetings (spec §9). */
+  /** Meetings and class sessions (a session is a meeting room): the capacity counts everyone in the room. */
   defaultMeetingCapacity: 10,
+  meetingMinCapacity: 2,
+  /** A mesh beyond this many people no longer fits ordinary uplinks, whatever the bitrate floor. */
+  meetingMaxCapacity: 50,
   defaultMeetingName: 'Mooz Meeting',
+  /** Each video sender's bitrate budget: this many kbps divided by the peer connections, at least the minimum. */
   videoBitrateBudgetKbps: 2000,
   videoBitrateMinKbps: 150,
   dataChannelBackpressureBytes: 64 * 1024,
@@ -21,26 +26,42 @@ export const limits = {
   reconnectGraceMs: 10_000,
   /** Accounts (contract). */
   passwordMinLength: 8,
+  passwordMaxLength: 128,
+  nameMaxLength: 100,
+  /** RFC 5321's longest address. */
+  emailMaxLength: 254,
+  /** The one-time code: this many digits, valid this long, burnt after this many wrong tries. */
   otpLength: 6,
   otpTtlSeconds: 600,
   otpMaxAttempts: 5,
   otpResendIntervalSeconds: 60,
+  /** A new student's trial length: the default of the server's TRIAL_DAYS. */
+  defaultTrialDays: 7,
   /** Courses and sessions (contract; the numbers the spec leaves open). */
   courseNameMaxLength: 120,
   courseDescriptionMaxLength: 2000,
-  /** Minor units. */
+  /** Minor units (paise): at least 1.00, so that checkout has something to charge. */
+  coursePriceMin: 100,
   coursePriceMax: 100_000_000,
+  courseSkillsMax: 20,
+  courseSkillMaxLength: 40,
+  courseMinWeeks: 1,
   courseMaxWeeks: 104,
   sessionMinMinutes: 15,
   sessionMaxMinutes: 480,
-  sessionMaxCapacity: 50,
   /** A session can be joined from this many minutes before it starts until it ends. */
   sessionJoinEarlyMinutes: 15,
-  /** i18n (spec §9). */
+  /**
+   * Translation files: a failed read is retried this many times, the delay doubling from the base;
+   * at most this many reads at once.
+   */
   i18nRetries: 5,
   i18nRetryBaseMs: 350,
   i18nMaxParallelReads: 10,
 } as const;
+
+/** A one-time code as typed: exactly `limits.otpLength` digits. */
+export const otpPattern = new RegExp(`^\\d{${limits.otpLength}}$`);
 
 /** What one HTTP request may carry. */
 export const httpLimits = {

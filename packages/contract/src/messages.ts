@@ -1,5 +1,16 @@
 // Every message the user can be shown that the specification or the contract fixes, in one place.
 // The web app translates by these exact English strings' keys; the server sends the English text.
+// A number a message states comes from limits, and reaches its translations as an interpolation value.
+import { limits } from './limits';
+
+/** The numbers the messages state, as the translations' interpolation values ({{otpLength}}, …). */
+export const messageValues = {
+  otpLength: limits.otpLength,
+  passwordMinLength: limits.passwordMinLength,
+  passwordMaxLength: limits.passwordMaxLength,
+  nameMaxLength: limits.nameMaxLength,
+} as const;
+
 export const messages = {
   noAccessToken: 'No access token found',
   noRefreshToken: 'No refresh token found',
@@ -12,7 +23,7 @@ export const messages = {
   payloadTooLarge: 'The upload is larger than allowed',
   emailNotVerified: 'Email not verified',
   invalidCredentials: 'Invalid email or password',
-  registered: 'Account created. We sent a 6-digit code to your email.',
+  registered: `Account created. We sent a ${limits.otpLength}-digit code to your email.`,
   codeSent: 'If an account exists for this email, we sent it a code.',
   codeInvalid: 'The code is wrong or has expired',
   codeBurned: 'Too many wrong attempts. Request a new code.',
@@ -68,12 +79,12 @@ export type MessageKey = keyof typeof messages;
 export const validationMessages = {
   required: 'Required',
   email: 'Enter a valid email address',
-  passwordTooShort: 'Use at least 8 characters',
-  passwordTooLong: 'Use at most 128 characters',
+  passwordTooShort: `Use at least ${limits.passwordMinLength} characters`,
+  passwordTooLong: `Use at most ${limits.passwordMaxLength} characters`,
   passwordDigitsOnly: 'Use letters or symbols too, not only digits',
-  nameTooLong: 'Use at most 100 characters',
+  nameTooLong: `Use at most ${limits.nameMaxLength} characters`,
   phone: 'Enter a valid phone number',
-  otp: 'Enter the 6-digit code',
+  otp: `Enter the ${limits.otpLength}-digit code`,
   passwordsDiffer: 'The passwords do not match',
   controlCharacters: 'Remove invisible control characters',
   recordId: 'Not a valid id',

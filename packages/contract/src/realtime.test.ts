@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRoomPayload, joinRoomPayload, sendMessagePayload, videoBitrateKbps } from './realtime';
 
-describe('video bitrate budget (spec §9)', () => {
+describe('video bitrate budget', () => {
   it('shares 2000 kbps among the connections', () => {
     expect(videoBitrateKbps(1)).toBe(2000);
     expect(videoBitrateKbps(2)).toBe(1000);

@@ -1,7 +1,7 @@
-// The real-time signalling protocol (contract "Real-time signalling", spec §7): socket.io at
-// /socket.io/, websocket only. Event names are exact, including the specification's
-// `request:send_mesage`. The server validates every payload with these schemas; the web client and
-// the benchmark are typed by the event maps.
+// The real-time signalling protocol: socket.io at /socket.io/, websocket transport only, a handshake
+// `auth` of sessionId, currentRoomId, token and userRole. Event names are exact, including the
+// specification's `request:send_mesage`. The server validates every payload with these schemas; the
+// web client and the benchmark are typed by the event maps.
 import { z } from 'zod';
 import { limits } from './limits';
 
@@ -10,8 +10,11 @@ export const socketTransports = ['websocket'] as const;
 
 /** Numbers of the signalling server that the specification leaves open. */
 export const realtimeLimits = {
-  /** A mesh beyond this many people no longer fits ordinary uplinks, whatever the bitrate floor. */
-  maxMeetingCapacity: 50,
+  /**
+   * @deprecated The same number as `limits.meetingMaxCapacity`, under the name the meeting lobby still
+   * reads; use `limits.meetingMaxCapacity`, and drop this once the lobby does.
+   */
+  maxMeetingCapacity: limits.meetingMaxCapacity,
   /** Largest `data` of one relayed message, as JSON text (an SDP offer with candidates is ~10 KiB). */
   relayMaxBytes: 64 * 1024,
   /** Per-connection token bucket: a burst (a mesh negotiating at once) then a steady rate. */
@@ -47,8 +50,8 @@ export const meetingForm = z.object({
   capacity: z.coerce
     .number()
     .int('Use a whole number')
-    .min(2, 'At least 2 people')
-    .max(realtimeLimits.maxMeetingCapacity, `At most ${realtimeLimits.maxMeetingCapacity} people`),
+    .min(limits.meetingMinCapacity, `At least ${limits.meetingMinCapacity} people`)
+    .max(limits.meetingMaxCapacity, `At most ${limits.meetingMaxCapacity} people`),
 });
 
 export const createRoomPayload = z.object({
@@ -100,7 +103,7 @@ export interface RTCIceCandidateInitLike {
   usernameFragment?: string | null;
 }
 
-/** What peers send each other through `request:send_mesage` (spec §7). */
+/** What peers send each other through `request:send_mesage`: a connection request, or a negotiation signal with its stream ids. */
 export type SignalData =
   | { connection: true; userName: string }
   | { sdpSignal: SdpSignal; metaData: StreamMetaData };
@@ -152,7 +155,7 @@ export interface ServerToClientEvents {
   error: (payload: { message: string }) => void;
 }
 
-/** The video bitrate each sender may use with `connections` peers (spec §9), in kbps. */
+/** The video bitrate each sender may use with `connections` peers, in kbps: the budget shared among them, never below the floor. */
 export function videoBitrateKbps(connections: number): number {
   const share = Math.floor(limits.videoBitrateBudgetKbps / Math.max(1, connections));
   return Math.max(share, limits.videoBitrateMinKbps);

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { limits } from '@mooz/contract/limits';
 import { messages } from '@mooz/contract/messages';
 import { realtimeLimits, type Room } from '@mooz/contract/realtime';
 import { buildTestApp, type TestApp } from '../../test/app';
@@ -76,7 +77,7 @@ describe('rooms', () => {
 
   it('rejects a create_room with a capacity of the wrong type or out of range', async () => {
     const socket = await connect(url, (await person(t)).auth());
-    for (const capacity of ['ten', 1, realtimeLimits.maxMeetingCapacity + 1, 2.5]) {
+    for (const capacity of ['ten', 1, limits.meetingMaxCapacity + 1, 2.5]) {
       expect(await ask(socket, 'request:create_room', { room: { name: 'x', capacity } })).toEqual({ error: messages.validationFailed });
     }
     expect(await ask(socket, 'request:create_room', null)).toEqual({ error: messages.validationFailed });

@@ -1,4 +1,4 @@
-// Full-page indicator while the app (or a screen) loads: the logo and three dots (spec §1).
+// Full-page indicator while the app (or a screen) loads: the product logo and three animated dots.
 // Plain CSS only, so it can show before Mantine and the translations are loaded.
 import { Logo } from '../components/logo';
 

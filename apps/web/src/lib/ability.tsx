@@ -1,4 +1,5 @@
-// One CASL ability for the whole app, built from the stored session record (spec §3, §6). It is
+// One CASL ability for the whole app, built from the ability rules of the stored session record
+// (read on Auth only when there is none). It is
 // updated in place, so <Can> and useAbility() re-render through CASL's own "updated" event.
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import { createContextualCan } from '@casl/react';

@@ -23,12 +23,5 @@ export function formatClock(time: string, locale: string, onDate = new Date().to
   return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short', timeZone }).format(at);
 }
 
-/** A moment (ISO 8601) as date and time in the user's time zone. */
-export function formatMoment(iso: string, locale: string, timeZone?: string): string {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(at);
-}
-
 /** Today as YYYY-MM-DD in UTC, the day the server compares batch start dates with. */
 export const todayUtc = () => new Date().toISOString().slice(0, 10);

@@ -1,5 +1,6 @@
-// Translations per spec §9: four languages, flat keys, one JSON per language over HTTP, the fixed
-// detection order, and retries of failed reads (i18next retries with a doubling delay: it calls
+// Translations: four languages (English the default and fallback), flat keys, one JSON per language
+// over HTTP, detection by query parameter lng, cookie, local storage, session storage, browser language,
+// then <html lang> (cached in local storage), and retries of failed reads (i18next retries with a doubling delay: it calls
 // read(..., tried + 1, wait * 2) in its BackendConnector). A file that never loads is only a warning.
 import i18n from 'i18next';
 import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';

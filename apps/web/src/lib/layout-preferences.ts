@@ -1,4 +1,5 @@
-// Layout preferences (spec §3/§4), persisted under storageKeys.layout so they survive reloads.
+// Layout preferences (skin, direction, menu, layout, content width, navbar, footer, toast position; the
+// defaults are layoutDefaults below), persisted under storageKeys.layout so they survive reloads.
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { storageKeys } from '@mooz/contract/config';

@@ -1,5 +1,5 @@
-// The signed-in session as the browser keeps it (spec §3/§4): tokens and the user record in
-// localStorage. Whoever changes them (login, logout, profile refresh) calls announceSessionChange()
+// The signed-in session as the browser keeps it: the access and refresh tokens and the user record
+// (role, ability rules, trial fields) in localStorage. Whoever changes them (login, logout, profile refresh) calls announceSessionChange()
 // so the ability, the guards and the navbar follow.
 import { storageKeys } from '@mooz/contract/config';
 import type { Rule } from '@mooz/contract/permissions';
@@ -32,7 +32,7 @@ export function announceSessionChange(): void {
   window.dispatchEvent(new Event(sessionChangedEvent));
 }
 
-/** Forget the session locally (spec §4: logout clears everything whether the server call worked or not). */
+/** Forget the session locally: logout clears everything whether the server call worked or not. */
 export function clearStoredSession(): void {
   removeStorage(storageKeys.access);
   removeStorage(storageKeys.refresh);

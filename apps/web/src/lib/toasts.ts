@@ -1,4 +1,5 @@
-// Toasts with the specification's durations (§9) and its limit of 20 visible at once.
+// Toasts with fixed durations (success 2 s, error and plain 4 s, loading until dismissed: limits.toast*)
+// and at most 20 visible at once.
 import { useEffect } from 'react';
 import toast, { useToasterStore, type ToastOptions } from 'react-hot-toast';
 import { limits } from '@mooz/contract/limits';

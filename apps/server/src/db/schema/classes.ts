@@ -1,5 +1,6 @@
 // Live class sessions and who attended them.
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { limits } from '@mooz/contract/limits';
 import { users } from './accounts';
 import { courses } from './courses';
 
@@ -14,7 +15,7 @@ export const classSessions = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     roomId: text('room_id').notNull(),
-    capacity: integer('capacity').notNull().default(10),
+    capacity: integer('capacity').notNull().default(limits.defaultMeetingCapacity),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('class_sessions_room_idx').on(t.roomId), index('class_sessions_course_idx').on(t.courseId)],

@@ -26,7 +26,7 @@ export function AppLayout() {
   const isMobile = useMediaQuery('(max-width: 47.99em)') ?? false;
   const collapsed = menuCollapsed && !isMobile;
   const fetchProfile = useAuthStore((state) => state.fetchProfile);
-  // Spec §3: the stored user is replaced by the profile once it is fetched.
+  // The user stored at login is replaced by the profile once it is fetched.
   useEffect(() => {
     void fetchProfile();
   }, [fetchProfile]);

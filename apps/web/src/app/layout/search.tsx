@@ -1,5 +1,6 @@
-// The navbar search box: jumps to any page the user may open. Bookmarks (spec §3, layout state)
-// will add their own group here once the bookmarks API is wired.
+// The navbar search box: jumps to any page the user may open. Bookmarks (the layout state's
+// bookmarks and suggestions lists, each suggestion with an isBookmarked flag) will add their own group
+// here once the bookmarks API is wired.
 import '@mantine/spotlight/styles.css';
 import { Group, Kbd, Text, UnstyledButton } from '@mantine/core';
 import { Spotlight, spotlight, type SpotlightActionData } from '@mantine/spotlight';

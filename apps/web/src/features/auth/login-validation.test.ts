@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { loginBody } from '@mooz/contract/auth';
-import { schemaValidator } from '../../lib/validation';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { validateLogin } from './login-validation';
 
-const viaSchema = schemaValidator(loginBody);
+// The same resolver every other form validates with.
+const viaSchema = zod4Resolver(loginBody, { errorPriority: 'first' });
 
 describe('login form validation', () => {
   it.each([

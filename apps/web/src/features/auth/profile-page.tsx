@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Avatar, Badge, Button, Card, Grid, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { IconKey } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,7 @@ import { ApiError } from '../../lib/api';
 import { useAuthStore } from '../../lib/auth-store';
 import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
-import { schemaValidator, serverFieldErrors, translateValidation } from '../../lib/validation';
+import { serverFieldErrors, translateValidation } from '../../lib/validation';
 
 interface ProfileValues {
   first_name: string;
@@ -19,7 +20,7 @@ interface ProfileValues {
   phone: string;
 }
 
-const validate = schemaValidator(profilePatchBody);
+const validate = zod4Resolver(profilePatchBody, { errorPriority: 'first' });
 
 export function ProfilePage() {
   const { t, i18n } = useTranslation();

@@ -2,7 +2,9 @@
 // duration and capacity.
 import { Button, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useTranslation } from 'react-i18next';
+import { sessionInput } from '@mooz/contract/courses';
 import { limits } from '@mooz/contract/limits';
 import { messages } from '@mooz/contract/messages';
 import { ApiError, messageOf } from '../../lib/api';
@@ -24,6 +26,20 @@ function localInputValue(at: Date): string {
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
 }
 
+/** The form's values as the contract's request body: the start goes from the browser's time zone to UTC. */
+function toBody(values: Values) {
+  const startsAt = new Date(values.starts_at);
+  return {
+    course_id: Number(values.course_id),
+    title: values.title.trim(),
+    starts_at: Number.isNaN(startsAt.getTime()) ? values.starts_at : startsAt.toISOString(),
+    duration_minutes: Number(values.duration_minutes),
+    capacity: Number(values.capacity),
+  };
+}
+
+const validateBody = zod4Resolver(sessionInput, { errorPriority: 'first' });
+
 function nextFullHour(): Date {
   const at = new Date(Date.now() + 3_600_000);
   at.setMinutes(0, 0, 0);
@@ -36,19 +52,19 @@ export function ScheduleSessionModal({ opened, onClose }: { opened: boolean; onC
   const schedule = useScheduleSession();
   const form = useForm<Values>({
     initialValues: { course_id: '', title: '', starts_at: localInputValue(nextFullHour()), duration_minutes: 60, capacity: limits.defaultMeetingCapacity },
-    validate: {
-      course_id: (value) => (value ? null : t('sessions.form.courseRequired')),
-      title: (value) => (value.trim() ? null : t('sessions.form.titleRequired')),
-      starts_at: (value) => {
-        const at = new Date(value);
-        return !value || Number.isNaN(at.getTime()) || at.getTime() <= Date.now() ? t('sessions.form.startsAtFuture') : null;
-      },
-      duration_minutes: (value) =>
-        Number(value) >= limits.sessionMinMinutes && Number(value) <= limits.sessionMaxMinutes
-          ? null
-          : t('sessions.form.durationRange', { min: limits.sessionMinMinutes, max: limits.sessionMaxMinutes }),
-      capacity: (value) =>
-        Number(value) >= 2 && Number(value) <= limits.sessionMaxCapacity ? null : t('sessions.form.capacityRange', { max: limits.sessionMaxCapacity }),
+    // The contract's rules, each wrong field shown with its translated hint; the server also wants a
+    // start in the future, which no schema can know.
+    validate: (values) => {
+      const wrong = new Set(Object.keys(validateBody(toBody(values))));
+      if (!wrong.has('starts_at') && new Date(values.starts_at).getTime() <= Date.now()) wrong.add('starts_at');
+      const hints: Record<keyof Values, string> = {
+        course_id: t('sessions.form.courseRequired'),
+        title: values.title.trim() ? t('sessions.form.invalid') : t('sessions.form.titleRequired'),
+        starts_at: t('sessions.form.startsAtFuture'),
+        duration_minutes: t('sessions.form.durationRange', { min: limits.sessionMinMinutes, max: limits.sessionMaxMinutes }),
+        capacity: t('sessions.form.capacityRange', { min: limits.meetingMinCapacity, max: limits.meetingMaxCapacity }),
+      };
+      return Object.fromEntries(Object.entries(hints).filter(([field]) => wrong.has(field)));
     },
   });
 
@@ -63,13 +79,7 @@ export function ScheduleSessionModal({ opened, onClose }: { opened: boolean; onC
         noValidate
         onSubmit={form.onSubmit((values) =>
           schedule.mutate(
-            {
-              course_id: Number(values.course_id),
-              title: values.title.trim(),
-              starts_at: new Date(values.starts_at).toISOString(),
-              duration_minutes: Number(values.duration_minutes),
-              capacity: Number(values.capacity),
-            },
+            toBody(values),
             {
               onSuccess: (response) => {
                 notify.success(translateServerMessage(t, response.message ?? messages.sessionScheduled));
@@ -113,7 +123,7 @@ export function ScheduleSessionModal({ opened, onClose }: { opened: boolean; onC
               allowDecimal={false}
               {...form.getInputProps('duration_minutes')}
             />
-            <NumberInput label={t('sessions.form.capacity')} min={2} max={limits.sessionMaxCapacity} allowDecimal={false} {...form.getInputProps('capacity')} />
+            <NumberInput label={t('sessions.form.capacity')} min={limits.meetingMinCapacity} max={limits.meetingMaxCapacity} allowDecimal={false} {...form.getInputProps('capacity')} />
           </SimpleGrid>
           <Button type="submit" loading={schedule.isPending} data-testid="session-submit">
             {t('sessions.form.submit')}

@@ -107,7 +107,7 @@ export function SessionsPage() {
 
   return (
     <div data-testid="sessions-page">
-      <PageHeader title={t('sessions.title')} description={t('sessions.subtitle')} actions={scheduleButton} />
+      <PageHeader title={t('sessions.title')} description={t('sessions.subtitle', { minutes: limits.sessionJoinEarlyMinutes })} actions={scheduleButton} />
       {sessions.isPending ? (
         <ListLoading testId="sessions-loading" count={3} height={110} columns={{ base: 1 }} />
       ) : sessions.isError ? (

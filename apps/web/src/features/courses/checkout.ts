@@ -1,5 +1,5 @@
-// The provider's checkout: its options (spec §7: key, amount, currency, course name and description,
-// order id, placeholder contact details, a blue theme colour) and Razorpay's own script, loaded only
+// The provider's checkout: its options (the key the server hands over, the order's amount and currency,
+// the course name and description, the order id, placeholder contact details, a blue theme colour) and Razorpay's own script, loaded only
 // when the server's provider is `razorpay`. The sandbox provider has a look-alike dialog instead.
 import type { Course } from '@mooz/contract/courses';
 import type { OrderData, PaymentResult } from '@mooz/contract/payments';

@@ -2,10 +2,12 @@
 // validated by the contract's own schema before the server sees them.
 import { Alert, Button, Card, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { IconAlertCircle, IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { courseInput, type Course } from '@mooz/contract/courses';
+import { limits } from '@mooz/contract/limits';
 import { messages } from '@mooz/contract/messages';
 import { PageHeader } from '../../components/list-states';
 import { paths } from '../../config/paths';
@@ -81,12 +83,26 @@ function toBody(values: CourseFormValues) {
 
 const formFields = ['name', 'description', 'price', 'currency', 'skills', 'duration_weeks', 'batch_start_dates', 'weekday_times', 'weekend_times', 'image_url'] as const;
 
+const validateCourse = zod4Resolver(courseInput, { errorPriority: 'first' });
+
+/** The numbers the hints state, from the contract's limits; the price in the user's number format. */
+function hintValues(locale: string): Record<string, Record<string, number | string>> {
+  return {
+    name: { max: limits.courseNameMaxLength },
+    description: { max: limits.courseDescriptionMaxLength },
+    price: { min: (limits.coursePriceMin / 100).toLocaleString(locale, { minimumFractionDigits: 2 }) },
+    skills: { max: limits.courseSkillsMax, maxLength: limits.courseSkillMaxLength },
+    duration_weeks: { min: limits.courseMinWeeks, max: limits.courseMaxWeeks },
+  };
+}
+
 /** One translated hint per wrong field (the contract's own texts are English), keyed by form field. */
-function fieldErrors(fieldPaths: string[], t: (key: string) => string): Record<string, string> {
+function fieldErrors(fieldPaths: string[], t: (key: string, values?: Record<string, number | string>) => string, locale: string): Record<string, string> {
   const result: Record<string, string> = {};
+  const values = hintValues(locale);
   for (const path of fieldPaths) {
     const field = path.split('.')[0]!;
-    if ((formFields as readonly string[]).includes(field)) result[field] ??= t(`teach.invalid.${field}`);
+    if ((formFields as readonly string[]).includes(field)) result[field] ??= t(`teach.invalid.${field}`, values[field]);
   }
   return result;
 }
@@ -123,10 +139,7 @@ function CourseForm({ course }: { course?: Course }) {
   const utcWithLocal = (time: string) => (new Date().getTimezoneOffset() === 0 ? `${time} UTC` : `${time} UTC · ${formatClock(time, locale)}`);
   const form = useForm<CourseFormValues>({
     initialValues: course ? fromCourse(course) : emptyCourse,
-    validate: (values) => {
-      const parsed = courseInput.safeParse(toBody(values));
-      return parsed.success ? {} : fieldErrors(parsed.error.issues.map((issue) => issue.path.join('.')), t);
-    },
+    validate: (values) => fieldErrors(Object.keys(validateCourse(toBody(values))), t, locale),
   });
 
   return (
@@ -149,7 +162,7 @@ function CourseForm({ course }: { course?: Course }) {
               void navigate(paths.myCourses);
             },
             onError: (error) => {
-              if (error instanceof ApiError && error.errors) form.setErrors(fieldErrors(Object.keys(error.errors), t));
+              if (error instanceof ApiError && error.errors) form.setErrors(fieldErrors(Object.keys(error.errors), t, locale));
               notify.error(translateServerMessage(t, messageOf(error, messages.validationFailed)));
             },
           }),
@@ -160,11 +173,11 @@ function CourseForm({ course }: { course?: Course }) {
             <TextInput label={t('teach.name')} required {...form.getInputProps('name')} data-testid="course-name" />
             <Textarea label={t('teach.description')} required autosize minRows={3} maxRows={8} {...form.getInputProps('description')} />
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <NumberInput label={t('teach.price')} required min={1} decimalScale={2} thousandSeparator {...form.getInputProps('price')} />
+              <NumberInput label={t('teach.price')} required min={limits.coursePriceMin / 100} decimalScale={2} thousandSeparator {...form.getInputProps('price')} />
               <Select label={t('teach.currency')} data={currencies} allowDeselect={false} {...form.getInputProps('currency')} />
-              <NumberInput label={t('teach.durationWeeks')} required min={1} max={104} allowDecimal={false} {...form.getInputProps('duration_weeks')} />
+              <NumberInput label={t('teach.durationWeeks')} required min={limits.courseMinWeeks} max={limits.courseMaxWeeks} allowDecimal={false} {...form.getInputProps('duration_weeks')} />
             </SimpleGrid>
-            <TagsInput label={t('teach.skills')} description={t('teach.skillsHint')} maxTags={20} {...form.getInputProps('skills')} />
+            <TagsInput label={t('teach.skills')} description={t('teach.skillsHint')} maxTags={limits.courseSkillsMax} {...form.getInputProps('skills')} />
             <ValueListInput
               kind="date"
               label={t('teach.batchStartDates')}

@@ -1,11 +1,12 @@
-// Enrollment, step one: the batch schedule (spec §3): weekdays or weekends, a batch start date (the
+// Enrollment, step one: the batch schedule: weekdays or weekends, a batch start date (the
 // end date follows from the course length), and the time, or the Saturday and Sunday times.
 import { Alert, Button, Group, Modal, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { IconCalendarEvent, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { batchEndDate, type BatchKind, type Course } from '@mooz/contract/courses';
-import type { CreateOrderBody } from '@mooz/contract/payments';
+import { createOrderBody, type CreateOrderBody } from '@mooz/contract/payments';
 import { formatClock, formatDate, formatPrice, todayUtc } from '../../lib/format';
 
 interface ScheduleValues {
@@ -25,12 +26,14 @@ export function toOrderBody(course: Course, values: ScheduleValues): CreateOrder
     course_id: course.id,
     batch: values.batch,
     start_date: values.start_date,
-    end_date: batchEndDate(values.start_date, course.duration_weeks),
+    end_date: values.start_date ? batchEndDate(values.start_date, course.duration_weeks) : '',
   };
   return values.batch === 'weekdays'
     ? { ...base, time: values.time }
     : { ...base, saturday_time: values.saturday_time, sunday_time: values.sunday_time };
 }
+
+const validateOrder = zod4Resolver(createOrderBody, { errorPriority: 'first' });
 
 interface EnrollModalProps {
   course: Course | null;
@@ -70,11 +73,11 @@ function ScheduleForm({ course, busy, onSubmit }: { course: Course; busy: boolea
       saturday_time: course.weekend_times[0] ?? '',
       sunday_time: course.weekend_times[0] ?? '',
     },
-    validate: {
-      start_date: (value) => (value ? null : t('enroll.required')),
-      time: (value, values) => (values.batch === 'weekdays' && !value ? t('enroll.required') : null),
-      saturday_time: (value, values) => (values.batch === 'weekends' && !value ? t('enroll.required') : null),
-      sunday_time: (value, values) => (values.batch === 'weekends' && !value ? t('enroll.required') : null),
+    // The contract's order body: a weekday batch sends its time, a weekend batch its two times, and
+    // each field that would be refused is one to choose.
+    validate: (values) => {
+      const wrong = Object.keys(validateOrder(toOrderBody(course, values)));
+      return Object.fromEntries(wrong.filter((field) => field in values).map((field) => [field, t('enroll.required')]));
     },
   });
   const { values } = form;

@@ -48,7 +48,7 @@ vi.mock('socket.io-client', () => ({
   },
 }));
 vi.mock('../../../lib/api', () => ({
-  api: async () => ({ data: [] }),
+  call: async () => ({ data: [] }),
   getAccessToken: () => 'access-token',
   messageOf: (_error: unknown, fallback: string) => fallback,
   refreshAccessToken: async () => 'access-token',

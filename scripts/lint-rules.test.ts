@@ -1,0 +1,42 @@
+// The import boundaries of eslint.config.js bite: each rule is shown one import that breaks it (as text
+// at a path inside the tree, so nothing is written there), plus a committed cycle in lint-fixtures/.
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+// `ignore: false`: the fixtures are ignored by `npm run lint`, not here.
+const eslint = new ESLint({ cwd: root, ignore: false });
+
+async function ruleIds(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result!.messages.map((message) => message.ruleId ?? message.message);
+}
+
+const boundary = 'import-x/no-restricted-paths';
+
+describe('import boundaries', () => {
+  it('keeps a feature out of another feature and out of the app', async () => {
+    expect(await ruleIds('apps/web/src/features/courses/probe.ts', "export * from '../classes/use-sessions';")).toContain(boundary);
+    expect(await ruleIds('apps/web/src/features/courses/probe.ts', "export * from '../../app/guards';")).toContain(boundary);
+    expect(await ruleIds('apps/web/src/features/courses/probe.ts', "export * from './use-courses';")).not.toContain(boundary);
+  });
+
+  it('keeps lib/ and components/ out of features and the app', async () => {
+    expect(await ruleIds('apps/web/src/lib/probe.ts', "export * from '../features/auth/login-validation';")).toContain(boundary);
+    expect(await ruleIds('apps/web/src/lib/probe.ts', "export * from '../app/guards';")).toContain(boundary);
+    expect(await ruleIds('apps/web/src/components/probe.ts', "export * from '../features/auth/login-validation';")).toContain(boundary);
+  });
+
+  it('keeps server infrastructure out of the modules and the realtime server', async () => {
+    expect(await ruleIds('apps/server/src/services/probe.ts', "export * from '../modules/auth/trial';")).toContain(boundary);
+    expect(await ruleIds('apps/server/src/http/probe.ts', "export * from '../realtime/admission';")).toContain(boundary);
+    expect(await ruleIds('apps/server/src/db/probe.ts', "export * from '../modules/auth/trial';")).toContain(boundary);
+    expect(await ruleIds('apps/server/src/modules/probe.ts', "export * from '../services/passwords';")).not.toContain(boundary);
+  });
+
+  it('reports an import cycle', async () => {
+    const [result] = await eslint.lintFiles([path.join(root, 'scripts/lint-fixtures/cycle-a.ts')]);
+    expect(result!.messages.map((message) => message.ruleId)).toContain('import-x/no-cycle');
+  });
+});
