@@ -75,4 +75,17 @@ export default tseslint.config(
       'import-x/no-cycle': 'error',
     },
   },
+  {
+    // An endpoint's path is written once, in the contract (api-routes.ts); the web app reaches the API
+    // only through lib/api.ts, the server only through route().
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'apps/web/src/lib/api.ts', 'apps/server/src/realtime/test-clients.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Literal[value=/^\\/api(\\/|$)/]', message: 'Use the contract (apiRoutes / endpoints) instead of writing an /api path.' },
+        { selector: 'TemplateElement[value.raw=/^\\/api(\\/|$)/]', message: 'Use the contract (apiRoutes / endpoints) instead of writing an /api path.' },
+      ],
+    },
+  },
 );

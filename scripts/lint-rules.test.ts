@@ -39,4 +39,16 @@ describe('import boundaries', () => {
     const [result] = await eslint.lintFiles([path.join(root, 'scripts/lint-fixtures/cycle-a.ts')]);
     expect(result!.messages.map((message) => message.ruleId)).toContain('import-x/no-cycle');
   });
+
+});
+
+describe('API paths', () => {
+  const rule = 'no-restricted-syntax';
+  it('are written only in the contract and the one client module', async () => {
+    expect(await ruleIds('apps/web/src/features/courses/probe.ts', "export const path = '/api/courses/';")).toContain(rule);
+    expect(await ruleIds('apps/web/src/features/courses/probe.ts', 'export const path = (id: number) => `/api/courses/${id}/`;')).toContain(rule);
+    expect(await ruleIds('apps/server/src/modules/probe.ts', "export const path = '/api/health';")).toContain(rule);
+    expect(await ruleIds('apps/web/src/lib/api.ts', "export const path = '/api/courses/';")).not.toContain(rule);
+    expect(await ruleIds('packages/contract/src/probe.ts', "export const path = '/api/courses/';")).not.toContain(rule);
+  });
 });

@@ -10,11 +10,6 @@ export const socketTransports = ['websocket'] as const;
 
 /** Numbers of the signalling server that the specification leaves open. */
 export const realtimeLimits = {
-  /**
-   * @deprecated The same number as `limits.meetingMaxCapacity`, under the name the meeting lobby still
-   * reads; use `limits.meetingMaxCapacity`, and drop this once the lobby does.
-   */
-  maxMeetingCapacity: limits.meetingMaxCapacity,
   /** Largest `data` of one relayed message, as JSON text (an SDP offer with candidates is ~10 KiB). */
   relayMaxBytes: 64 * 1024,
   /** Per-connection token bucket: a burst (a mesh negotiating at once) then a steady rate. */

@@ -1,5 +1,5 @@
 // The one way the web app talks to /api: bearer token, the contract's envelope, and the spec's
-// refresh rule (§4): a 401 gets one refresh-and-retry per request; while a refresh runs, other 401s
+// refresh rule: a 401 gets one refresh-and-retry per request; while a refresh runs, other 401s
 // wait for it and retry with the new token; if it fails, every waiter is rejected and the session ends.
 import { storageKeys } from '@mooz/contract/config';
 import { messages } from '@mooz/contract/messages';
@@ -152,7 +152,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<En
   return (raw.body ?? { data: null }) as Envelope<T>;
 }
 
-/** What a failed call leaves as the error (spec §8): the server's response data, or else the message. */
+/** What a failed call leaves as the error: the server's response data, or else the message. */
 export function errorOf(error: unknown): unknown {
   if (error instanceof ApiError) return error.data ?? error.message;
   return error instanceof Error ? error.message : error;

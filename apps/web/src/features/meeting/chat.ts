@@ -1,5 +1,5 @@
-// Chat over the data channel (spec §7): JSON `{chat: {id, userLabel, text}}`, and how a received
-// message is announced (text cut at 45 characters with an ellipsis, spec §5).
+// Chat over the data channel: JSON `{chat: {id, userLabel, text}}`, and how a received
+// message is announced (text cut at limits.chatNotificationMaxChars characters with an ellipsis).
 import { limits } from '@mooz/contract/limits';
 import type { ChatWireMessage } from '@mooz/contract/realtime';
 

@@ -1,5 +1,5 @@
 // /meeting: start a new meeting or join one by its id or invite link. The display name is kept in
-// local storage for next time (spec §3).
+// local storage for next time.
 import { useState } from 'react';
 import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -7,7 +7,6 @@ import { IconDoorEnter, IconLink, IconUsers, IconVideoPlus } from '@tabler/icons
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { limits } from '@mooz/contract/limits';
-import { realtimeLimits } from '@mooz/contract/realtime';
 import { paths } from '../../config/paths';
 import { useAbility } from '../../lib/ability';
 import { useStoredUser } from '../../lib/use-session';
@@ -38,7 +37,7 @@ export function MeetingLobbyPage() {
       capacity: (value) => {
         const n = Number(value);
         if (value === '' || !Number.isInteger(n)) return t('meeting.form.wholeNumber');
-        if (n < 2 || n > realtimeLimits.maxMeetingCapacity) return t('meeting.form.capacityRange', { min: 2, max: realtimeLimits.maxMeetingCapacity });
+        if (n < limits.meetingMinCapacity || n > limits.meetingMaxCapacity) return t('meeting.form.capacityRange', { min: limits.meetingMinCapacity, max: limits.meetingMaxCapacity });
         return null;
       },
     },
@@ -103,10 +102,10 @@ export function MeetingLobbyPage() {
               <TextInput label={t('meeting.create.meetingName')} required maxLength={nameMax} {...createForm.getInputProps('meetingName')} data-testid="meeting-name" />
               <NumberInput
                 label={t('meeting.create.capacity')}
-                description={t('meeting.create.capacityHint', { max: realtimeLimits.maxMeetingCapacity })}
+                description={t('meeting.create.capacityHint', { max: limits.meetingMaxCapacity })}
                 required
-                min={2}
-                max={realtimeLimits.maxMeetingCapacity}
+                min={limits.meetingMinCapacity}
+                max={limits.meetingMaxCapacity}
                 allowDecimal={false}
                 leftSection={<IconUsers size={16} />}
                 {...createForm.getInputProps('capacity')}

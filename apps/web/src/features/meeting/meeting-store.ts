@@ -11,7 +11,7 @@ export interface ChatMessage {
   id: string;
   userLabel: string;
   text: string;
-  /** True for one's own messages, false for received ones (spec §3). */
+  /** True for one's own messages, false for received ones. */
   mine: boolean;
   at: number;
 }

@@ -61,7 +61,7 @@ describe('identity', () => {
   });
 });
 
-describe('connect_error messages (spec §8)', () => {
+describe('connect_error messages', () => {
   it('shows the JSON message, else the raw one, else Connection failed', () => {
     expect(connectErrorMessage(new Error(JSON.stringify({ message: 'Room is full' })))).toBe('Room is full');
     expect(connectErrorMessage(new Error('websocket error'))).toBe('websocket error');

@@ -1,4 +1,4 @@
-// Chat between peers over their links' data channels, never through the server (spec §7): a message is
+// Chat between peers over their links' data channels, never through the server: a message is
 // kept only if every connected peer took it (a channel that is not open, or too far behind, refuses:
 // see PeerLink.send), and a received one is announced with a sound and a toast unless the chats are in
 // view. The wire format is in ../chat.ts; which links to send to is the mesh's to say.

@@ -20,7 +20,7 @@ export function handshake(peerId: string, currentRoomId: string | null): Handsha
   return { sessionId: peerId, currentRoomId, token: getAccessToken() ?? '', userRole: userRole() };
 }
 
-/** Reads the server's connect_error as spec §8 says: JSON message, else the raw one, else 'Connection failed'. */
+/** Reads the server's connect_error: JSON message, else the raw one, else 'Connection failed'. */
 export function connectErrorMessage(error: { message?: string } | null | undefined): string {
   const raw = error?.message;
   if (!raw) return messages.connectionFailed;

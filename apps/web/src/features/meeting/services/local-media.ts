@@ -15,7 +15,7 @@ const bumpLocalVersion = () => store.setState((state) => ({ localVersion: state.
 
 function addLocalTrack(mesh: Mesh, track: MediaStreamTrack, stream: MediaStream) {
   stream.addTrack(track);
-  // Spec §4: a device track that ends is removed from its stream; the end of a screen share clears it.
+  // A device track that ends is removed from its stream; the end of a screen share clears it.
   track.addEventListener('ended', () => {
     if (stream === store.getState().screenStream) stopScreenShare(mesh);
     else removeLocalTrack(mesh, track, stream);

@@ -1,4 +1,4 @@
-// Capture as spec §5 asks: echo cancellation, noise suppression, ideal height 720 at 16:9 for the
+// Capture as the product wants it: echo cancellation, noise suppression, ideal height 720 at 16:9 for the
 // camera; the cursor always shown in screen captures.
 export const audioConstraints: MediaTrackConstraints = { echoCancellation: true, noiseSuppression: true };
 export const videoConstraints: MediaTrackConstraints = { height: { ideal: 720 }, aspectRatio: { ideal: 16 / 9 } };

@@ -1,4 +1,4 @@
-// Meeting toasts as spec §8/§9 fix them: bottom-left, no close button or progress bar (react-hot-toast
+// Meeting toasts as the product fixes them: bottom-left, no close button or progress bar (react-hot-toast
 // has neither), short 1500 ms or medium 3000 ms.
 import toast from 'react-hot-toast';
 import i18n from 'i18next';

@@ -40,7 +40,7 @@ export async function enterRoom(roomId: string, userName: string) {
     mesh: createMesh({
       signal: (to, data) => meeting.signalling?.send(to, data),
       message: receiveChat,
-      // Spec §4: on a peer connection error the client leaves the room.
+      // A peer connection error ends the meeting for this client: it leaves the room.
       leave: leaveRoom,
     }),
     signalling: null,

@@ -27,7 +27,7 @@ export interface MeshHooks {
   signal(to: string, data: SignalData): void;
   /** A chat data channel message from a peer. */
   message(peerId: string, text: string): void;
-  /** A link failed for good: spec §4 has the client leave the room. */
+  /** A link failed for good: the client leaves the room. */
   leave(): void;
 }
 
@@ -49,7 +49,7 @@ export interface Mesh {
   /** Sends a local track to every peer whose link is up or coming up. */
   addTrack(track: MediaStreamTrack, stream: MediaStream): void;
   removeTrack(track: MediaStreamTrack): void;
-  /** Spec §9: 2000 kbps shared by the connections, at least 150 kbps, on every video sender. */
+  /** The video bitrate budget (limits.videoBitrateBudgetKbps shared by the connections, never under limits.videoBitrateMinKbps) on every video sender. */
   applyBitrates(): void;
   /** The links whose peer is connected: where a chat goes. */
   connectedLinks(): PeerLink[];

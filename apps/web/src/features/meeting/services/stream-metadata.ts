@@ -1,5 +1,5 @@
 // Which incoming stream is a peer's camera and which its screen share. A track carries no such label,
-// so each side sends its stream ids with every description (spec §7's `metaData`) and the receiver
+// so each side sends its stream ids with every description (the signal's `metaData`) and the receiver
 // sorts what arrives by them. Only the store is touched here: the mesh calls in with the peer's id.
 import type { StreamMetaData } from '@mooz/contract/realtime';
 import { updatePeer, useMeetingStore, type Peer } from '../meeting-store';
