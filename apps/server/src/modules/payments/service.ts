@@ -192,6 +192,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
         throw badRequest('The webhook body is not JSON');
       }
       const ignored = { data: { status: 'ignored' as const } };
+      // Valid JSON need not be an event (`null`, a number, a list): nothing to act on.
+      if (typeof event !== 'object' || event === null || Array.isArray(event)) return ignored;
       if (typeof event.event !== 'string' || !paidEvents.has(event.event)) return ignored;
       const payment = event.payload?.payment?.entity;
       const orderId = payment?.order_id ?? event.payload?.order?.entity?.id;
