@@ -4,7 +4,7 @@ import { batchEndDate, type Course } from '@mooz/contract/courses';
 import type { OrderData } from '@mooz/contract/payments';
 import type { TestApp } from './app';
 import { signedIn } from './accounts';
-import { paymentSignature } from '../src/modules/payments/signatures';
+import { paymentSignature, webhookSignature } from '../src/modules/payments/signatures';
 
 const DAY = 86_400_000;
 
@@ -71,3 +71,19 @@ export async function courseAndStudent(t: TestApp) {
   const student = await signedIn(t, 'student');
   return { teacher, course, student };
 }
+
+/** A provider webhook call, signed with `secret` (the webhook secret by default; null: unsigned) over the exact bytes sent. */
+export function signedWebhook(t: TestApp, event: object, secret: string | null = t.config.payments.webhookSecret, signatureOverride?: string) {
+  const raw = JSON.stringify(event);
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const signature = signatureOverride ?? (secret ? webhookSignature(raw, secret) : undefined);
+  if (signature) headers['x-razorpay-signature'] = signature;
+  return t.app.inject({ method: 'POST', url: '/api/payments/webhook/', payload: raw, headers });
+}
+
+/** The provider's `payment.captured` event for an order. */
+export const capturedEvent = (orderId: string, paymentId: string, amount?: number) => ({
+  entity: 'event',
+  event: 'payment.captured',
+  payload: { payment: { entity: { id: paymentId, entity: 'payment', order_id: orderId, status: 'captured', ...(amount !== undefined && { amount }) } } },
+});

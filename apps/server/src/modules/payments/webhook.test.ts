@@ -1,0 +1,130 @@
+// The provider's webhook: only a body signed with the webhook secret over its exact bytes is read, and
+// only an event that says the order's amount was paid activates a subscription.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { buildTestApp, type TestApp } from '../../../test/app';
+import { capturedEvent, courseAndStudent, createOrder, paidCheckout, signedWebhook, weekdayChoice } from '../../../test/courses';
+import { subscriptions } from '../../db/schema/index';
+import { webhookSignature } from './signatures';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await buildTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const subscriptionRows = (userId: number) => t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+
+describe('webhook', () => {
+  it('rejects a missing or bad signature and changes nothing', async () => {
+    const { course, student } = await courseAndStudent(t);
+    const order = await createOrder(t, student.headers, weekdayChoice(course));
+    const unsigned = await signedWebhook(t, capturedEvent(order.order_id, 'pay_hook1'), null);
+    expect(unsigned.statusCode).toBe(400);
+    const wrongSecret = await signedWebhook(t, capturedEvent(order.order_id, 'pay_hook1'), 'not-the-webhook-secret');
+    expect(wrongSecret.statusCode).toBe(400);
+    expect(wrongSecret.json().message).toBe('Invalid webhook signature');
+    // Signed with the key secret instead of the webhook secret.
+    expect((await signedWebhook(t, capturedEvent(order.order_id, 'pay_hook1'), t.config.payments.keySecret)).statusCode).toBe(400);
+    expect((await subscriptionRows(student.user.id))[0]!.status).toBe('pending');
+  });
+
+  it('checks the signature over the raw bytes: the same JSON re-serialised does not pass', async () => {
+    const { course, student } = await courseAndStudent(t);
+    const order = await createOrder(t, student.headers, weekdayChoice(course));
+    const event = capturedEvent(order.order_id, 'pay_raw1');
+    const signature = webhookSignature(JSON.stringify(event), t.config.payments.webhookSecret);
+    const reformatted = JSON.stringify(event, null, 2);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook/',
+      payload: reformatted,
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature },
+    });
+    expect(res.statusCode).toBe(400);
+    expect((await subscriptionRows(student.user.id))[0]!.status).toBe('pending');
+  });
+
+  it('activates on payment.captured with a good signature, so a buyer who closed the tab still gets the course', async () => {
+    const { course, student } = await courseAndStudent(t);
+    const order = await createOrder(t, student.headers, weekdayChoice(course));
+    const res = await signedWebhook(t, capturedEvent(order.order_id, 'pay_hook2', course.price));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.status).toBe('activated');
+    expect((await get('/api/courses/my_courses/', student.headers)).json().data.map((c: { id: number }) => c.id)).toEqual([course.id]);
+
+    const replay = await signedWebhook(t, capturedEvent(order.order_id, 'pay_hook2', course.price));
+    expect(replay.json().data.status).toBe('unchanged');
+    // The browser's verify arriving afterwards is a success that changes nothing.
+    const late = await post('/api/payments/verify_payment/', { ...paidCheckout(t, order, 'pay_hook2'), subscription_id: order.subscription_id }, student.headers);
+    expect(late.statusCode).toBe(200);
+    expect(await subscriptionRows(student.user.id)).toHaveLength(1);
+  });
+
+  it('activates on order.paid, and ignores other events, unknown orders and a wrong amount', async () => {
+    const { course, student } = await courseAndStudent(t);
+    const order = await createOrder(t, student.headers, weekdayChoice(course));
+    const failed = await signedWebhook(t, { event: 'payment.failed', payload: { payment: { entity: { id: 'pay_f', order_id: order.order_id } } } });
+    expect(failed.json().data.status).toBe('ignored');
+    expect((await signedWebhook(t, capturedEvent('order_unknown0000001', 'pay_u'))).json().data.status).toBe('ignored');
+    expect((await signedWebhook(t, capturedEvent(order.order_id, 'pay_cheap', 100))).json().data.status).toBe('ignored');
+    expect((await subscriptionRows(student.user.id))[0]!.status).toBe('pending');
+
+    const paid = await signedWebhook(t, {
+      event: 'order.paid',
+      payload: { order: { entity: { id: order.order_id } }, payment: { entity: { id: 'pay_op1', order_id: order.order_id, amount: course.price } } },
+    });
+    expect(paid.json().data.status).toBe('activated');
+    expect((await subscriptionRows(student.user.id))[0]).toMatchObject({ status: 'active', paymentId: 'pay_op1' });
+  });
+
+  it('ignores an order.paid that does not say how much was paid, or names another amount or currency', async () => {
+    const { course, student } = await courseAndStudent(t);
+    const order = await createOrder(t, student.headers, weekdayChoice(course));
+    const orderPaid = (order_entity: object, payment_entity: object) => ({
+      event: 'order.paid',
+      payload: { order: { entity: { id: order.order_id, ...order_entity } }, payment: { entity: { id: 'pay_x1', order_id: order.order_id, ...payment_entity } } },
+    });
+    for (const event of [
+      orderPaid({}, {}),
+      orderPaid({ amount_paid: course.price - 1 }, {}),
+      orderPaid({}, { amount: course.price, currency: 'USD' }),
+    ]) {
+      expect((await signedWebhook(t, event)).json().data.status).toBe('ignored');
+    }
+    expect((await subscriptionRows(student.user.id))[0]!.status).toBe('pending');
+    // The order's own amount_paid is enough when the payment entity is absent.
+    const paid = await signedWebhook(t, orderPaid({ amount_paid: course.price, currency: 'INR' }, {}));
+    expect(paid.json().data.status).toBe('activated');
+  });
+
+  it('refuses a signed body that is not JSON', async () => {
+    t.app.log.level = 'silent';
+    const raw = 'not json';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook/',
+      payload: raw,
+      headers: { 'content-type': 'text/plain', 'x-razorpay-signature': webhookSignature(raw, t.config.payments.webhookSecret) },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('ignores a signed body that is JSON but not an event', async () => {
+    for (const raw of ['null', '42', '[]', '"order.paid"']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook/',
+        payload: raw,
+        headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(raw, t.config.payments.webhookSecret) },
+      });
+      expect(res.statusCode, raw).toBe(200);
+      expect(res.json().data.status).toBe('ignored');
+    }
+  });
+});
