@@ -1,6 +1,7 @@
 // The building blocks of every request schema, so one rule covers every endpoint:
-// - text never carries control characters: PostgreSQL cannot store NUL, and no form types the others
-//   (descriptions may hold line breaks and tabs);
+// - text never carries control characters (PostgreSQL cannot store NUL, and no form types the others;
+//   descriptions may hold line breaks and tabs) nor half of a UTF-16 surrogate pair, which is no
+//   character at all (a jsonb column refuses it, a text column would silently change it);
 // - a record id fits PostgreSQL's `integer`, so an id past 2³¹ − 1 is a 400, not a database error.
 import { z } from 'zod';
 import './zod-messages';
@@ -11,9 +12,9 @@ export const maxRecordId = 2_147_483_647;
 
 // Control characters are exactly what these patterns are about.
 // eslint-disable-next-line no-control-regex
-const noControlCharacters = /^[^\u0000-\u001f\u007f]*$/;
+const noControlCharacters = /^[^\u0000-\u001f\u007f\p{Cs}]*$/u;
 // eslint-disable-next-line no-control-regex
-const noControlCharactersButLineBreaks = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+const noControlCharactersButLineBreaks = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\p{Cs}]*$/u;
 
 /** One line of text: a name, a title, an id from a provider. */
 export const singleLineText = () => z.string().regex(noControlCharacters, v.controlCharacters);

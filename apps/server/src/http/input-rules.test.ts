@@ -48,6 +48,17 @@ describe('text with control characters', () => {
     expect(unchanged!.name).toBe(course.name);
   });
 
+  it('refuses half of a surrogate pair, which is no character (a jsonb column cannot hold it), but keeps emoji', async () => {
+    const course = await createCourse(t, teacher.headers);
+    for (const skills of [['\ud800Vitest'], ['x\udfff']]) {
+      const res = await send('PATCH', `/api/courses/${course.id}/`, { skills }, teacher.headers);
+      expect(res.statusCode).toBe(400);
+    }
+    const emoji = await send('PATCH', `/api/courses/${course.id}/`, { skills: ['Python 🐍'] }, teacher.headers);
+    expect(emoji.statusCode).toBe(200);
+    expect(emoji.json().data.skills).toEqual(['Python 🐍']);
+  });
+
   it('still allows line breaks in a description', async () => {
     const course = await createCourse(t, teacher.headers, { description: 'Line one.\nLine two.\tTabbed.' });
     expect(course.description).toBe('Line one.\nLine two.\tTabbed.');

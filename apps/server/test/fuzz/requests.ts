@@ -355,12 +355,12 @@ export function describeRequest(world: World, req: FuzzRequest, built: Built): s
     lines.push(
       `  content-type: ${req.raw.contentType ?? '(none)'}; x-razorpay-signature: ${preview(req.raw.signature)}`,
     );
-    lines.push(`  raw body (${req.raw.note}): ${preview(req.raw.bytes.toString('utf8'))}`);
+    lines.push(`  raw body (${req.raw.note}): ${preview(req.raw.bytes.toString('utf8'), 1000)}`);
   } else if (req.body) {
     const type = (built.inject.headers as Record<string, string>)['content-type'] ?? '(none)';
     lines.push(`  content-type: ${type}${req.encoding === 'json' ? '' : ` (${req.encoding})`}`);
     if (req.encoding === 'malformed-json') lines.push(`  body: ${preview(req.malformed)}`);
-    else lines.push(`  body: ${preview(req.body.value)}${req.body.mutation ? `   [${req.body.mutation}]` : ''}`);
+    else lines.push(`  body: ${preview(req.body.value, 1000)}${req.body.mutation ? `   [${req.body.mutation}]` : ''}`);
   }
   return lines.join('\n');
 }

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { batchEndDate } from '@mooz/contract/courses';
 import { messages } from '@mooz/contract/messages';
 import type { CreateOrderBody, OrderData, PaymentResult, PaymentsConfig, VerifyPaymentBody } from '@mooz/contract/payments';
+import { paymentResult } from '@mooz/contract/payments';
 import type { Database } from '../../db/client';
 import { badRequest, conflict, notFound, type FieldErrors } from '../../http/errors';
 import type { AuthUser } from '../../http/authenticate';
@@ -84,6 +85,8 @@ export function scheduleChoice(course: Pick<CourseRow, 'batchStartDates' | 'dura
     sundayTime: body.batch === 'weekends' ? body.sunday_time! : null,
   };
 }
+
+const isProviderId = (value: unknown): value is string => paymentResult.shape.razorpay_order_id.safeParse(value).success;
 
 export function createPaymentsService(deps: PaymentsDeps) {
   const { db, provider, log } = deps;
@@ -198,7 +201,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const payment = event.payload?.payment?.entity;
       const orderId = payment?.order_id ?? event.payload?.order?.entity?.id;
       const paymentId = payment?.id;
-      if (typeof orderId !== 'string' || typeof paymentId !== 'string') {
+      // Ids go into queries: they must look like ids (a NUL would be a database error, not a miss).
+      if (!isProviderId(orderId) || !isProviderId(paymentId)) {
         log.warn({ event: event.event }, 'payment webhook without order or payment id');
         return ignored;
       }

@@ -115,6 +115,14 @@ describe('webhook', () => {
     expect(res.statusCode).toBe(400);
   });
 
+  it('ignores an event whose order or payment id is not an id', async () => {
+    for (const event of [capturedEvent('a\u0000', 'pay_1'), capturedEvent('order_1', 'pay\u0000')]) {
+      const res = await signedWebhook(t, event);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.status).toBe('ignored');
+    }
+  });
+
   it('ignores a signed body that is JSON but not an event', async () => {
     for (const raw of ['null', '42', '[]', '"order.paid"']) {
       const res = await t.app.inject({
