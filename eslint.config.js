@@ -9,7 +9,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 
 // Import boundaries (eslint-plugin-import-x `no-restricted-paths`; `target` imports, `from` is imported).
 // Web: shared code (lib, components, config) → features → app; a feature never imports another feature.
-// Server: infrastructure (services, http, db) serves the modules and the realtime server, never the reverse.
+// Server: infrastructure (infrastructure/, http/, db/) serves the modules and the realtime server, never the reverse.
 const web = 'apps/web/src';
 const webFeatures = fs
   .readdirSync(`${import.meta.dirname}/${web}/features`, { withFileTypes: true })
@@ -29,9 +29,9 @@ const boundaryZones = [
     message: 'Shared code (lib, components, config) never imports a feature or the app.',
   })),
   {
-    target: ['apps/server/src/services', 'apps/server/src/http', 'apps/server/src/db'],
+    target: ['apps/server/src/infrastructure', 'apps/server/src/http', 'apps/server/src/db'],
     from: ['apps/server/src/modules', 'apps/server/src/realtime'],
-    message: 'Infrastructure (services, http, db) never imports a module or the realtime server.',
+    message: 'Infrastructure (infrastructure/, http/, db/) never imports a module or the realtime server.',
   },
 ];
 

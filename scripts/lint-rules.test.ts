@@ -29,10 +29,10 @@ describe('import boundaries', () => {
   });
 
   it('keeps server infrastructure out of the modules and the realtime server', async () => {
-    expect(await ruleIds('apps/server/src/services/probe.ts', "export * from '../modules/auth/trial';")).toContain(boundary);
+    expect(await ruleIds('apps/server/src/infrastructure/probe.ts', "export * from '../modules/auth/trial';")).toContain(boundary);
     expect(await ruleIds('apps/server/src/http/probe.ts', "export * from '../realtime/admission';")).toContain(boundary);
     expect(await ruleIds('apps/server/src/db/probe.ts', "export * from '../modules/auth/trial';")).toContain(boundary);
-    expect(await ruleIds('apps/server/src/modules/probe.ts', "export * from '../services/passwords';")).not.toContain(boundary);
+    expect(await ruleIds('apps/server/src/modules/probe.ts', "export * from '../infrastructure/passwords';")).not.toContain(boundary);
   });
 
   it('reports an import cycle', async () => {

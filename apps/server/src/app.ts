@@ -15,7 +15,7 @@ import { declareFailures } from './http/declared-failures';
 import { registerJsonBodies } from './http/json-body';
 import { httpLimits } from '@mooz/contract/limits';
 import { apiDocsPath } from '@mooz/contract/api-routes';
-import { connectRedis, watchRedis } from './services/redis';
+import { connectRedis, watchRedis } from './infrastructure/redis';
 import { registerWebApp } from './http/web-app';
 import { registerRealtime } from './realtime/server';
 import { healthRoutes } from './modules/health/routes';
@@ -28,9 +28,9 @@ import { createSessionsService } from './modules/classes/service';
 import { paymentRoutes } from './modules/payments/routes';
 import { createPaymentsService } from './modules/payments/service';
 import { createProvider } from './modules/payments/provider';
-import { createMailer, type Mail, type Mailer } from './services/mail';
-import { createOutbox, type Outbox } from './services/outbox';
-import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './services/rate-limiter';
+import { createMailer, type Mail, type Mailer } from './infrastructure/mail';
+import { createOutbox, type Outbox } from './infrastructure/outbox';
+import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './infrastructure/rate-limiter';
 
 declare module 'fastify' {
   interface FastifyInstance {

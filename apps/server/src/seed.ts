@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import type { Database } from './db/client';
 import { classSessions, courses, users } from './db/schema/index';
-import { hashPassword } from './services/passwords';
+import { hashPassword } from './infrastructure/passwords';
 import { trialEndsAt } from './modules/auth/trial';
 
 const DAY = 86_400_000;

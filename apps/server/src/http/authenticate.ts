@@ -6,7 +6,7 @@ import { messages } from '@mooz/contract/messages';
 import { buildAbility, rulesFor, type Action, type AppAbility, type Subject, type UserType } from '@mooz/contract/permissions';
 import { refreshTokens, users } from '../db/schema/index';
 import type { Database } from '../db/client';
-import { verifyAccessToken } from '../services/tokens';
+import { verifyAccessToken } from '../infrastructure/tokens';
 import { forbidden, unauthorized } from './errors';
 
 export interface AuthUser {

@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { watchRedis } from '../services/redis';
+import { watchRedis } from '../infrastructure/redis';
 import type { RealtimeServer } from './sockets';
 
 /** Makes the promises of `methods` handled, reporting their rejections instead. */

@@ -6,7 +6,7 @@ import { io as connectClient, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, Room, ServerToClientEvents } from '@mooz/contract/realtime';
 import type { TestApp } from '../../test/app';
 import { createUser } from '../../test/accounts';
-import { signAccessToken } from '../services/tokens';
+import { signAccessToken } from '../infrastructure/tokens';
 import { classSessions, courses } from '../db/schema/index';
 
 export type Client = Socket<ServerToClientEvents, ClientToServerEvents>;

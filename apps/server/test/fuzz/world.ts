@@ -18,7 +18,7 @@ import {
   weekdayChoice,
   weekendChoice,
 } from '../courses';
-import { signAccessToken, signRefreshToken } from '../../src/services/tokens';
+import { signAccessToken, signRefreshToken } from '../../src/infrastructure/tokens';
 import { subscriptions } from '../../src/db/schema/index';
 import { withRouteCatalogue, type RouteCatalogue } from './routes';
 import { fingerprinter, type Fingerprint } from './fingerprint';

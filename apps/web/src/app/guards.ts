@@ -2,7 +2,7 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import type { Action, Subject } from '@mooz/contract/permissions';
 import { appAbility } from '../lib/ability';
-import { isSignedIn } from '../lib/session';
+import { isSignedIn } from '../lib/stored-auth';
 import { loginWithNext, paths, safeNext } from '../config/paths';
 
 function requestedPath(request: Request): string {

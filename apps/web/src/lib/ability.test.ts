@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { storageKeys } from '@mooz/contract/config';
 import { rulesFor } from '@mooz/contract/permissions';
 import { createSessionAbility, explainDenial, refreshAbility } from './ability';
-import { announceSessionChange } from './session';
+import { announceAuthChange } from './stored-auth';
 
 function storeUser(user: unknown) {
   localStorage.setItem(storageKeys.access, 'token');
@@ -59,13 +59,13 @@ describe('ability from the stored session', () => {
     expect(ability.can('read', 'Auth')).toBe(true);
   });
 
-  it('follows the mooz:session-changed event', async () => {
+  it('follows the mooz:auth-changed event', async () => {
     const { appAbility } = await import('./ability');
     storeUser({ role: 'student', ability: rulesFor('student', 1) });
-    announceSessionChange();
+    announceAuthChange();
     expect(appAbility.can('read', 'Session')).toBe(true);
     localStorage.clear();
-    announceSessionChange();
+    announceAuthChange();
     expect(appAbility.can('read', 'Session')).toBe(false);
   });
 

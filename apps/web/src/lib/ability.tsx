@@ -4,7 +4,7 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import { createContextualCan } from '@casl/react';
 import { buildAbility, denialMessage, guestRules, type AppAbility, type Rule } from '@mooz/contract/permissions';
-import { onSessionChange, readStoredUser } from './session';
+import { onAuthChange, readStoredUser } from './stored-auth';
 
 export function rulesFromStoredSession(): Rule[] {
   const ability = readStoredUser()?.ability;
@@ -17,12 +17,12 @@ export function createSessionAbility(): AppAbility {
 
 export const appAbility: AppAbility = createSessionAbility();
 
-/** Rebuild the rules from storage; the accounts work calls announceSessionChange(), which lands here. */
+/** Rebuild the rules from storage; the accounts work calls announceAuthChange(), which lands here. */
 export function refreshAbility(ability: AppAbility = appAbility): void {
   ability.update(rulesFromStoredSession());
 }
 
-onSessionChange(() => refreshAbility());
+onAuthChange(() => refreshAbility());
 
 /** A rule's own reason, else the spec's default 'Cannot execute {action} on {subject}'. */
 export function explainDenial(ability: AppAbility, action: Parameters<AppAbility['can']>[0], subject: string): string {

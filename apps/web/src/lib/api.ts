@@ -7,7 +7,7 @@ import type { TokenPairResponse } from './api-types';
 import { apiRoutes } from '@mooz/contract/api-routes';
 import { pathOf, type BodyInput, type Endpoint, type ParamsInput, type QueryInput, type ResponseOf } from '@mooz/contract/endpoint';
 import type { endpoints } from '@mooz/contract/endpoints';
-import { clearStoredSession } from './session';
+import { clearStoredAuth } from './stored-auth';
 import { readStorage, writeStorage } from './storage';
 
 export class ApiError extends Error {
@@ -117,13 +117,13 @@ export function refreshAccessToken(): Promise<string> {
   refreshing ??= (async () => {
     const refresh = getRefreshToken();
     if (!refresh) {
-      clearStoredSession();
+      clearStoredAuth();
       throw new ApiError(messages.noRefreshToken, 401);
     }
     const raw = await sendWithFetch(apiRoutes.auth.refresh.path, { method: 'POST', body: { refresh } }, null);
     const data = (raw.body as { data?: TokenPairResponse } | null)?.data;
     if (raw.status !== 200 || !data?.access) {
-      clearStoredSession();
+      clearStoredAuth();
       throw toError(raw);
     }
     writeStorage(storageKeys.access, data.access);

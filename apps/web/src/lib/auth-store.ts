@@ -5,7 +5,7 @@ import { storageKeys } from '@mooz/contract/config';
 import type { LoginData, TrialStatus, User } from './api-types';
 import { apiRoutes } from '@mooz/contract/api-routes';
 import { call, errorOf, getAccessToken, getRefreshToken } from './api';
-import { announceSessionChange, clearStoredSession, onSessionChange, readStoredUser, type StoredUser } from './session';
+import { announceAuthChange, clearStoredAuth, onAuthChange, readStoredUser, type StoredUser } from './stored-auth';
 import { writeStorage } from './storage';
 
 export interface AuthState {
@@ -27,7 +27,7 @@ const fromStorage = () => ({ user: readStoredUser(), access: getAccessToken(), r
 
 function storeUser(user: object) {
   writeStorage(storageKeys.user, JSON.stringify(user));
-  announceSessionChange();
+  announceAuthChange();
 }
 
 export const useAuthStore = create<AuthState>()((set, get) => ({
@@ -63,7 +63,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     } catch {
       // Logout clears the session whether or not the server call succeeds.
     } finally {
-      clearStoredSession();
+      clearStoredAuth();
       set({ user: null, access: null, refresh: null, trial: null, loading: false, error: null, success: false });
     }
   },
@@ -102,7 +102,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
 
 // Whoever changes the stored session (this tab's API client, another tab) is mirrored here.
 if (typeof window !== 'undefined') {
-  onSessionChange(() => {
+  onAuthChange(() => {
     const next = fromStorage();
     const state = useAuthStore.getState();
     if (next.access !== state.access || next.refresh !== state.refresh || next.user !== state.user) {

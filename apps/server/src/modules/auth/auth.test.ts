@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createUser, latestCode, login, outbox, signedIn, uniqueEmail } from '../../../test/accounts';
 import { otpCodes, outboxJobs, users } from '../../db/schema/index';
-import { signAccessToken } from '../../services/tokens';
+import { signAccessToken } from '../../infrastructure/tokens';
 
 let t: TestApp;
 beforeEach(async () => {

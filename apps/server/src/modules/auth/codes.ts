@@ -7,7 +7,7 @@ import { messages } from '@mooz/contract/messages';
 import type { Database } from '../../db/client';
 import { otpCodes } from '../../db/schema/index';
 import { HttpError } from '../../http/errors';
-import type { Outbox } from '../../services/outbox';
+import type { Outbox } from '../../infrastructure/outbox';
 import { codeMail } from './mails';
 import type { UserRow } from './users';
 

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import i18next from 'i18next';
 import { defaultLanguage, languages, limits, type Language } from '@mooz/contract/limits';
-import type { Mail } from '../../services/mail';
+import type { Mail } from '../../infrastructure/mail';
 
 type Purpose = 'verify' | 'reset';
 

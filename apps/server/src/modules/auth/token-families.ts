@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { refreshTokens } from '../../db/schema/index';
-import { signAccessToken, signRefreshToken } from '../../services/tokens';
+import { signAccessToken, signRefreshToken } from '../../infrastructure/tokens';
 import type { UserRow } from './users';
 
 export function createTokenFamilies(deps: { db: Database; secret: string; accessTokenTtl: number; refreshTokenTtl: number; now: () => Date }) {

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { HttpError } from '../../http/errors';
 import { messages } from '@mooz/contract/messages';
-import { hashPassword } from '../../services/passwords';
+import { hashPassword } from '../../infrastructure/passwords';
 import { trialEndsAt } from './trial';
 
 export type UserRow = typeof users.$inferSelect;

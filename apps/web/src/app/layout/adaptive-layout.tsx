@@ -1,6 +1,6 @@
 // Pages that anyone may open (deep links, 404, not authorized) keep the frame the visitor is used to.
 import { lazy, Suspense } from 'react';
-import { useSignedIn } from '../../lib/use-session';
+import { useSignedIn } from '../../lib/use-stored-auth';
 import { LoadingScreen } from '../loading-screen';
 
 const AppLayout = lazy(async () => ({ default: (await import('./app-layout')).AppLayout }));

@@ -2,7 +2,7 @@ import { Avatar, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core'
 import { IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useStoredUser } from '../../lib/use-session';
+import { useStoredUser } from '../../lib/use-stored-auth';
 import { useAuthStore } from '../../lib/auth-store';
 import { paths } from '../../config/paths';
 import classes from './layout.module.css';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { StatusPage } from '../../components/status-page';
 import { paths } from '../../config/paths';
 import { explainDenial, useAbility } from '../../lib/ability';
-import { useSignedIn } from '../../lib/use-session';
+import { useSignedIn } from '../../lib/use-stored-auth';
 import type { Action } from '@mooz/contract/permissions';
 
 export function NotAuthorizedPage() {

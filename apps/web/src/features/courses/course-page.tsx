@@ -13,7 +13,7 @@ import { explainDenial, useAbility } from '../../lib/ability';
 import { ApiError, messageOf } from '../../lib/api';
 import { formatClock, formatDate, formatPrice, todayUtc } from '../../lib/format';
 import { translateServerMessage } from '../../lib/server-message';
-import { useSignedIn } from '../../lib/use-session';
+import { useSignedIn } from '../../lib/use-stored-auth';
 import { EnrollModal } from './enroll-modal';
 import { SandboxCheckout } from './sandbox-checkout';
 import { useCourse } from './use-courses';

@@ -4,7 +4,7 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../lib/ability';
-import { useStoredUser } from '../../lib/use-session';
+import { useStoredUser } from '../../lib/use-stored-auth';
 import { visibleNavigation } from '../../config/navigation';
 import classes from './dashboard-page.module.css';
 

@@ -3,7 +3,7 @@
 // new tab gets its own).
 import { storageKeys } from '@mooz/contract/config';
 import { readStorage, writeStorage } from '../../lib/storage';
-import type { StoredUser } from '../../lib/session';
+import type { StoredUser } from '../../lib/stored-auth';
 
 export function meetingPeerId(): string {
   const stored = readStorage(storageKeys.sessionId, 'session');

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { limits } from '@mooz/contract/limits';
 import { paths } from '../../config/paths';
 import { useAbility } from '../../lib/ability';
-import { useStoredUser } from '../../lib/use-session';
+import { useStoredUser } from '../../lib/use-stored-auth';
 import { translateServerMessage } from '../../lib/server-message';
 import { roomIdFromInput, savedUserName, saveUserName } from './identity';
 import { createRoom } from './services/ad-hoc-rooms';

@@ -10,7 +10,7 @@ import { messages } from '@mooz/contract/messages';
 import { StatusPage } from '../../components/status-page';
 import { paths } from '../../config/paths';
 import { translateServerMessage } from '../../lib/server-message';
-import { useStoredUser } from '../../lib/use-session';
+import { useStoredUser } from '../../lib/use-stored-auth';
 import { savedUserName, saveUserName } from './identity';
 import { useMeetingStore } from './meeting-store';
 import { ControlsBar } from './components/controls-bar';

@@ -5,7 +5,7 @@ import type { Socket } from 'socket.io-client';
 import { messages } from '@mooz/contract/messages';
 import type { ClientToServerEvents, HandshakeAuth, ServerToClientEvents } from '@mooz/contract/realtime';
 import { getAccessToken } from '../../../lib/api';
-import { readStoredUser } from '../../../lib/session';
+import { readStoredUser } from '../../../lib/stored-auth';
 
 export type MeetingSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import { isSignedIn, onSessionChange, readStoredUser, type StoredUser } from './session';
+import { isSignedIn, onAuthChange, readStoredUser, type StoredUser } from './stored-auth';
 
 export function useSignedIn(): boolean {
-  return useSyncExternalStore(onSessionChange, isSignedIn);
+  return useSyncExternalStore(onAuthChange, isSignedIn);
 }
 
 let cachedRaw: string | null = null;
@@ -10,7 +10,7 @@ let cachedUser: StoredUser | null = null;
 
 /** The stored user record; the same object until the record changes, as useSyncExternalStore needs. */
 export function useStoredUser(): StoredUser | null {
-  return useSyncExternalStore(onSessionChange, () => {
+  return useSyncExternalStore(onAuthChange, () => {
     const user = readStoredUser();
     const raw = user === null ? null : JSON.stringify(user);
     if (raw !== cachedRaw) {

@@ -1,11 +1,11 @@
 // The signed-in session as the browser keeps it: the access and refresh tokens and the user record
-// (role, ability rules, trial fields) in localStorage. Whoever changes them (login, logout, profile refresh) calls announceSessionChange()
+// (role, ability rules, trial fields) in localStorage. Whoever changes them (login, logout, profile refresh) calls announceAuthChange()
 // so the ability, the guards and the navbar follow.
 import { storageKeys } from '@mooz/contract/config';
 import type { Rule } from '@mooz/contract/permissions';
 import { readJson, readStorage, removeStorage } from './storage';
 
-export const sessionChangedEvent = 'mooz:session-changed';
+export const authChangedEvent = 'mooz:auth-changed';
 
 /** The stored user record; only the fields the shell reads are typed. */
 export interface StoredUser {
@@ -28,28 +28,28 @@ export function isSignedIn(): boolean {
   return Boolean(readStorage(storageKeys.access)) && readStoredUser() !== null;
 }
 
-export function announceSessionChange(): void {
-  window.dispatchEvent(new Event(sessionChangedEvent));
+export function announceAuthChange(): void {
+  window.dispatchEvent(new Event(authChangedEvent));
 }
 
 /** Forget the session locally: logout clears everything whether the server call worked or not. */
-export function clearStoredSession(): void {
+export function clearStoredAuth(): void {
   removeStorage(storageKeys.access);
   removeStorage(storageKeys.refresh);
   removeStorage(storageKeys.user);
-  announceSessionChange();
+  announceAuthChange();
 }
 
 /** Calls `listener` when this tab announces a change or another tab edits the session keys. */
-export function onSessionChange(listener: () => void): () => void {
+export function onAuthChange(listener: () => void): () => void {
   const sessionKeys: string[] = [storageKeys.access, storageKeys.refresh, storageKeys.user];
   const onStorage = (event: StorageEvent) => {
     if (event.key === null || sessionKeys.includes(event.key)) listener();
   };
-  window.addEventListener(sessionChangedEvent, listener);
+  window.addEventListener(authChangedEvent, listener);
   window.addEventListener('storage', onStorage);
   return () => {
-    window.removeEventListener(sessionChangedEvent, listener);
+    window.removeEventListener(authChangedEvent, listener);
     window.removeEventListener('storage', onStorage);
   };
 }
