@@ -25,6 +25,12 @@ function outboxAt(clock: { now: Date }) {
   return outbox;
 }
 
+/** One pass, run to its end. */
+async function pass(outbox: Outbox) {
+  outbox.kick();
+  await outbox.idle();
+}
+
 describe('the outbox', () => {
   it('does nothing of a transaction that rolled back, and the work of one that committed', async () => {
     const outbox = outboxAt({ now: new Date() });
@@ -59,12 +65,10 @@ describe('the outbox', () => {
     expect(failed).toMatchObject({ attempts: 1, lastError: 'SMTP server down', doneAt: null });
 
     // Not before its delay.
-    outbox.kick();
-    await outbox.idle();
+    await pass(outbox);
     expect(done).toEqual([]);
     clock.now = new Date(clock.now.getTime() + 60_000);
-    outbox.kick();
-    await outbox.idle();
+    await pass(outbox);
     expect(done).toEqual([1]);
   });
 
@@ -90,8 +94,7 @@ describe('the outbox', () => {
     await outbox.idle();
     expect(done).toEqual([]);
     clock.now = new Date(clock.now.getTime() + 61_000);
-    outbox.kick();
-    await outbox.idle();
+    await pass(outbox);
     expect(done).toEqual([7]);
   });
 });

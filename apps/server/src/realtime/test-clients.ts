@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, Room, ServerToClientEvents } from '@mooz/contract/realtime';
-import type { TestApp } from '../../test/app';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/accounts';
 import { signAccessToken } from '../infrastructure/tokens';
 import { classSessions, courses } from '../db/schema/index';
@@ -86,4 +87,23 @@ export async function classSession(
 export async function createdRoom(socket: Client, capacity = 10) {
   const res = await ask<{ room: Room }>(socket, 'request:create_room', { room: { name: 'Standup', capacity } });
   return res.room;
+}
+
+/**
+ * One listening server for a test file (its hooks registered here), with a short reconnect grace so
+ * the disconnect tests are quick; the rule is the same at 10 s. Read `server.t` and `server.url` in tests.
+ */
+export function meetingServer(reconnectGraceMs = 300) {
+  const server = {} as { t: TestApp; url: string };
+  beforeAll(async () => {
+    server.t = await buildTestApp({}, (app) => {
+      app.realtime.options.reconnectGraceMs = reconnectGraceMs;
+    });
+    server.url = await listen(server.t.app);
+  });
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.disconnect();
+  });
+  afterAll(() => server.t.close());
+  return server;
 }

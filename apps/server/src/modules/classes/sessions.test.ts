@@ -100,13 +100,18 @@ describe('the sessions list', () => {
     ]);
   });
 
-  it('shows a student in trial every session, after the trial only those of bought courses', async () => {
+  /** Two courses of one teacher with a session each, and a new student in trial. */
+  async function twoCoursesAndAStudent() {
     const teacher = await signedIn(t, 'teacher');
     const bought = await createCourse(t, teacher.headers, { name: 'Bought' });
     const other = await createCourse(t, teacher.headers, { name: 'Other' });
     await sessionAt(bought.id, 'bought class', 60);
     await sessionAt(other.id, 'other class', 90);
-    const student = await signedIn(t, 'student');
+    return { bought, student: await signedIn(t, 'student') };
+  }
+
+  it('shows a student in trial every session, after the trial only those of bought courses', async () => {
+    const { bought, student } = await twoCoursesAndAStudent();
     expect(titles(await get('/api/classes/sessions/', student.headers))).toEqual(['bought class', 'other class']);
 
     await endTrial(student.user.id);
@@ -120,12 +125,7 @@ describe('the sessions list', () => {
   });
 
   it('shows a buyer only their course, even with trial time left: buying ends the trial', async () => {
-    const teacher = await signedIn(t, 'teacher');
-    const bought = await createCourse(t, teacher.headers, { name: 'Bought' });
-    const other = await createCourse(t, teacher.headers, { name: 'Other' });
-    await sessionAt(bought.id, 'bought class', 60);
-    await sessionAt(other.id, 'other class', 90);
-    const student = await signedIn(t, 'student');
+    const { bought, student } = await twoCoursesAndAStudent();
     const order = await createOrder(t, student.headers, weekdayChoice(bought));
     await post('/api/payments/verify_payment/', { ...paidCheckout(t, order), subscription_id: order.subscription_id }, student.headers);
     expect(titles(await get('/api/classes/sessions/', student.headers))).toEqual(['bought class']);

@@ -15,9 +15,6 @@ afterEach(async () => {
   await t.close();
 });
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers });
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 const subscriptionRows = (userId: number) => t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
 
 describe('webhook', () => {
@@ -56,12 +53,17 @@ describe('webhook', () => {
     const res = await signedWebhook(t, capturedEvent(order.order_id, 'pay_hook2', course.price));
     expect(res.statusCode).toBe(200);
     expect(res.json().data.status).toBe('activated');
-    expect((await get('/api/courses/my_courses/', student.headers)).json().data.map((c: { id: number }) => c.id)).toEqual([course.id]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/courses/my_courses/', headers: student.headers })).json().data.map((c: { id: number }) => c.id)).toEqual([course.id]);
 
     const replay = await signedWebhook(t, capturedEvent(order.order_id, 'pay_hook2', course.price));
     expect(replay.json().data.status).toBe('unchanged');
     // The browser's verify arriving afterwards is a success that changes nothing.
-    const late = await post('/api/payments/verify_payment/', { ...paidCheckout(t, order, 'pay_hook2'), subscription_id: order.subscription_id }, student.headers);
+    const late = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/verify_payment/',
+      headers: student.headers,
+      payload: { ...paidCheckout(t, order, 'pay_hook2'), subscription_id: order.subscription_id },
+    });
     expect(late.statusCode).toBe(200);
     expect(await subscriptionRows(student.user.id)).toHaveLength(1);
   });
