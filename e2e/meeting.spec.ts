@@ -231,14 +231,13 @@ test('three people meet, see each other, chat, share a screen and leave', async 
   await samPage.getByTestId('toggle-panel').click();
   await samPage.getByTestId('tab-chats').click();
   await samPage.getByTestId('chat-input').fill(text);
-  await samPage.getByTestId('chat-send').click();
-  await expect(samPage.getByTestId('panel-chat').getByTestId('chat-message')).toContainText(text);
-  // Both readers at once: a chat toast lasts 3 s, and checking one page after the other can outlast it.
-  await Promise.all(
+  // A chat toast lasts 3 s: both readers wait for theirs before Sam sends, and rest the pointer on it the
+  // moment it shows (which pauses it, as it would for a person reading it), so a slow machine cannot
+  // let it expire first.
+  const toastsRead = Promise.all(
     [tess, kimPage].map(async (page) => {
       const toast = page.getByTestId('chat-toast');
-      // Resting the pointer on the toast pauses it, as it would for a person reading it.
-      await toast.hover();
+      await toast.hover({ timeout: 30_000 });
       await expect(toast).toContainText(`Sam Student sent a message: ${text.slice(0, 45)}...`);
       await expect(toast).toContainText('Click to open chats');
       await expect
@@ -246,6 +245,9 @@ test('three people meet, see each other, chat, share a screen and leave', async 
         .toEqual([{ src: '/sounds/chat-received.mp3', volume: 0.3, ok: true }]);
     }),
   );
+  await samPage.getByTestId('chat-send').click();
+  await expect(samPage.getByTestId('panel-chat').getByTestId('chat-message')).toContainText(text);
+  await toastsRead;
   // Clicking the toast opens the chats tab with the message.
   await tess.getByTestId('chat-toast').click();
   await expect(tess.getByTestId('panel-chat').getByTestId('chat-message')).toContainText(text);

@@ -13,9 +13,9 @@ export function latestCodeFor(email: string, dataDir = process.env.MOOZ_E2E_DATA
   return mail?.text.match(new RegExp(`\\b(\\d{${limits.otpLength}})\\b`))?.[1] ?? null;
 }
 
-/** Waits for a new code to arrive for `email` (different from `previous`). */
+/** Waits for a new code to arrive for `email` (different from `previous`); mail goes out after the answer. */
 export async function waitForCode(email: string, previous: string | null = null, dataDir?: string): Promise<string> {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 300; i++) {
     const code = latestCodeFor(email, dataDir);
     if (code && code !== previous) return code;
     await new Promise((r) => setTimeout(r, 100));
