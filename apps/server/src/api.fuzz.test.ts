@@ -25,7 +25,8 @@ import {
 } from '@mooz/contract/auth';
 import { courseIdParams, courseInput, coursePatch, sessionInput } from '@mooz/contract/courses';
 import { createOrderBody, sandboxPayBody, verifyPaymentBody } from '@mooz/contract/payments';
-import { applyMutation, mutatedArbitrary, preview, zodArbitrary, type AnySchema } from '../test/fuzz/zod-arbitrary';
+import { zodArbitrary, type AnySchema } from '../test/fuzz/zod-arbitrary';
+import { applyMutation, mutatedArbitrary, preview } from '../test/fuzz/zod-mutations';
 import { createWorld } from '../test/fuzz/world';
 import { fuzzRoute, renderFindings, runsFor, settingsFromEnv } from '../test/fuzz/driver';
 import { schemaOf } from '../test/fuzz/routes';

@@ -3,12 +3,10 @@
 // see the session (access.ts), from `limits.sessionJoinEarlyMinutes` before it starts until it ends.
 // The window is for everyone, teacher and admins included: it is when the class is on.
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { messages } from '@mooz/contract/messages';
 import type { Room } from '@mooz/contract/realtime';
 import type { AuthUser } from '../http/authenticate';
-import { classSessions, courses } from '../db/schema/index';
-import { sessionForRoom } from '../modules/classes/access';
+import { sessionForRoom, sessionOfRoom } from '../modules/classes/access';
 import { joinable } from '../modules/classes/service';
 import type { RoomStore } from './room-store';
 
@@ -18,13 +16,14 @@ export interface KnownRoom {
   classSessionId: number | null;
 }
 
-type SessionRow = typeof classSessions.$inferSelect;
-
 export function roomAdmission(app: FastifyInstance, store: RoomStore) {
-  async function sessionRoom(session: SessionRow): Promise<KnownRoom> {
-    const [course] = await app.db.select({ teacherId: courses.teacherId }).from(courses).where(eq(courses.id, session.courseId));
+  /** A class session's room, from the classes module (the course's teacher is its host). */
+  async function sessionRoom(roomId: string): Promise<KnownRoom | null> {
+    const found = await sessionOfRoom(app.db, roomId);
+    if (!found) return null;
+    const { session, teacherId } = found;
     return {
-      room: { id: session.roomId, name: session.title, capacity: session.capacity, created_by: course?.teacherId ?? null },
+      room: { id: session.roomId, name: session.title, capacity: session.capacity, created_by: teacherId },
       classSessionId: session.id,
     };
   }
@@ -34,8 +33,7 @@ export function roomAdmission(app: FastifyInstance, store: RoomStore) {
     async lookup(roomId: string): Promise<KnownRoom | null> {
       const adHoc = await store.findRoom(roomId);
       if (adHoc) return { room: adHoc, classSessionId: null };
-      const [session] = await app.db.select().from(classSessions).where(eq(classSessions.roomId, roomId));
-      return session ? sessionRoom(session) : null;
+      return sessionRoom(roomId);
     },
 
     /**
@@ -49,7 +47,8 @@ export function roomAdmission(app: FastifyInstance, store: RoomStore) {
       if (!session) return { error: messages.roomNotFound };
       if (!allowed) return { error: messages.notAllowed };
       const closed = joinable(session, now) ? null : now >= session.endsAt ? messages.sessionEnded : messages.sessionNotOpenYet;
-      return { ...(await sessionRoom(session)), closed };
+      const known = await sessionRoom(roomId);
+      return known ? { ...known, closed } : { error: messages.roomNotFound };
     },
   };
 }

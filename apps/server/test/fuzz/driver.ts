@@ -6,7 +6,7 @@ import { appendFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { exercise, type Problem } from './oracle';
 import { requestArbitrary } from './requests';
-import { preview } from './zod-arbitrary';
+import { preview } from './zod-mutations';
 import { schemaOf, type ApiRoute } from './routes';
 import type { World } from './world';
 

@@ -15,7 +15,8 @@ import { errorEnvelope } from '@mooz/contract/envelope';
 import { differences, type GuardedColumn } from './fingerprint';
 import { buildRequest, describeRequest, type FuzzRequest } from './requests';
 import { schemaOf, type ApiRoute } from './routes';
-import { formatPath, preview, type AnySchema } from './zod-arbitrary';
+import { formatPath, type AnySchema } from './zod-arbitrary';
+import { preview } from './zod-mutations';
 import type { World } from './world';
 
 export type Property =

@@ -8,7 +8,8 @@ import { z } from 'zod';
 import type { InjectOptions } from 'fastify';
 import { webhookSignature } from '../../src/modules/payments/signatures';
 import { schemaOf, type ApiRoute } from './routes';
-import { mutatedArbitrary, preview, zodArbitrary, type AnySchema, type ArbitraryOptions } from './zod-arbitrary';
+import { zodArbitrary, type AnySchema, type ArbitraryOptions } from './zod-arbitrary';
+import { mutatedArbitrary, preview } from './zod-mutations';
 import { identityNames, type IdentityName, type World } from './world';
 
 export type Encoding =

@@ -29,3 +29,12 @@ export async function sessionForRoom(db: Database, user: { id: number; userType:
   return { session, allowed: inScope(await sessionScope(db, user), session.courseId) } as const;
 }
 
+/** The session whose room this is, with the teacher of its course; null when no session has it. */
+export async function sessionOfRoom(db: Database, roomId: string) {
+  const [row] = await db
+    .select({ session: classSessions, teacherId: courses.teacherId })
+    .from(classSessions)
+    .innerJoin(courses, eq(courses.id, classSessions.courseId))
+    .where(eq(classSessions.roomId, roomId));
+  return row ?? null;
+}
