@@ -14,10 +14,9 @@ afterEach(async () => {
   await t?.close();
 });
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers });
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
-const subscriptionRows = (userId: number) => t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+/** A call as the signed-in student makes it. */
+const as = (headers: Record<string, string>, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers, ...(payload && { payload }) });
 
 describe('with the razorpay provider against a stand-in of its Orders API', () => {
   let standIn: Server;
@@ -56,7 +55,7 @@ describe('with the razorpay provider against a stand-in of its Orders API', () =
 
   it('creates the order through the Orders API with basic auth and the course price, then verifies with the key secret', async () => {
     const { course, student } = await courseAndStudent(t);
-    expect((await get('/api/payments/config/', student.headers)).json().data).toEqual({ provider: 'razorpay', key_id: 'rzp_test_standin' });
+    expect((await as(student.headers, 'GET', '/api/payments/config/')).json().data).toEqual({ provider: 'razorpay', key_id: 'rzp_test_standin' });
     const order = await createOrder(t, student.headers, { ...weekdayChoice(course), amount: 1 });
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({
@@ -73,32 +72,33 @@ describe('with the razorpay provider against a stand-in of its Orders API', () =
 
     const paymentId = 'pay_StandInPaid01';
     const signature = paymentSignature(order.order_id, paymentId, 'standin-key-secret');
-    const verified = await post(
-      '/api/payments/verify_payment/',
-      { razorpay_order_id: order.order_id, razorpay_payment_id: paymentId, razorpay_signature: signature, subscription_id: order.subscription_id },
-      student.headers,
-    );
+    const verified = await as(student.headers, 'POST', '/api/payments/verify_payment/', {
+      razorpay_order_id: order.order_id,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: signature,
+      subscription_id: order.subscription_id,
+    });
     expect(verified.statusCode).toBe(200);
-    expect((await get('/api/courses/my_courses/', student.headers)).json().data).toHaveLength(1);
+    expect((await as(student.headers, 'GET', '/api/courses/my_courses/')).json().data).toHaveLength(1);
   });
 
   it('answers 502 and creates nothing when the Orders API refuses or answers a different amount', async () => {
     t.app.log.level = 'silent';
     const { course, student } = await courseAndStudent(t);
     answer = () => ({ status: 401, body: { error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } } });
-    const refused = await post('/api/payments/create_order/', weekdayChoice(course), student.headers);
+    const refused = await as(student.headers, 'POST', '/api/payments/create_order/', weekdayChoice(course));
     expect(refused.statusCode).toBe(502);
     expect(refused.json().message).toBe('The payment provider is not reachable. Please try again.');
 
     answer = (body) => ({ status: 200, body: { id: 'order_Tampered000000', amount: 100, currency: body.currency } });
-    expect((await post('/api/payments/create_order/', weekdayChoice(course), student.headers)).statusCode).toBe(502);
-    expect(await subscriptionRows(student.user.id)).toEqual([]);
+    expect((await as(student.headers, 'POST', '/api/payments/create_order/', weekdayChoice(course))).statusCode).toBe(502);
+    expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, student.user.id))).toEqual([]);
   });
 
   it('has no sandbox checkout', async () => {
     const { course, student } = await courseAndStudent(t);
     const order = await createOrder(t, student.headers, weekdayChoice(course));
-    expect((await post('/api/payments/sandbox/pay/', { order_id: order.order_id }, student.headers)).statusCode).toBe(404);
+    expect((await as(student.headers, 'POST', '/api/payments/sandbox/pay/', { order_id: order.order_id })).statusCode).toBe(404);
   });
 
   it('activates from a webhook signed with the webhook secret', async () => {
