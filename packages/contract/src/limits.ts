@@ -23,6 +23,8 @@ export const limits = {
   peerDestroyDelayMs: 1000,
   chatSoundVolume: 0.3,
   chatNotificationMaxChars: 45,
+  /** The longest chat message a peer sends or shows. */
+  chatMaxLength: 2000,
   reconnectGraceMs: 10_000,
   /** Accounts (contract). */
   passwordMinLength: 8,

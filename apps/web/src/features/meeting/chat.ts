@@ -3,8 +3,6 @@
 import { limits } from '@mooz/contract/limits';
 import type { ChatWireMessage } from '@mooz/contract/realtime';
 
-export const chatMaxLength = 2000;
-
 export function encodeChat(message: ChatWireMessage['chat']): string {
   return JSON.stringify({ chat: message } satisfies ChatWireMessage);
 }
@@ -15,7 +13,7 @@ export function decodeChat(text: string): ChatWireMessage['chat'] | null {
     const parsed = JSON.parse(text) as Partial<ChatWireMessage> | null;
     const chat = parsed?.chat;
     if (!chat || typeof chat.id !== 'string' || typeof chat.text !== 'string') return null;
-    return { id: chat.id, userLabel: typeof chat.userLabel === 'string' && chat.userLabel.trim() ? chat.userLabel : '', text: chat.text.slice(0, chatMaxLength) };
+    return { id: chat.id, userLabel: typeof chat.userLabel === 'string' && chat.userLabel.trim() ? chat.userLabel : '', text: chat.text.slice(0, limits.chatMaxLength) };
   } catch {
     return null;
   }

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, ScrollArea, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconMessageCircle, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { chatMaxLength } from '../chat';
+import { limits } from '@mooz/contract/limits';
 import { useMeetingStore } from '../meeting-store';
 import { sendChat } from '../services/meeting';
 import classes from '../meeting.module.css';
@@ -62,7 +62,7 @@ export function ChatView({ testId }: { testId: string }) {
           autosize
           minRows={1}
           maxRows={4}
-          maxLength={chatMaxLength}
+          maxLength={limits.chatMaxLength}
           value={draft}
           disabled={!connected}
           onChange={(event) => setDraft(event.currentTarget.value)}
