@@ -92,6 +92,8 @@ test('resets a forgotten password with a mailed code, then logs in with the new 
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
+  // The login page stays on screen while the reset page loads, with an Email field of its own.
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send code' }).click();
   const code = await waitForCode(email);
