@@ -20,24 +20,30 @@ function freePort(): Promise<number> {
   });
 }
 
-async function start(port: number): Promise<ChildProcess> {
+/** The real entry point on the embedded database of this test, its output collected. */
+function spawnServer(port: number, seedDemo: '0' | '1') {
   const { DATABASE_URL: _db, REDIS_URL: _redis, ...env } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn' },
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: seedDemo, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
+  const log = { output: '' };
+  child.stdout!.on('data', (d) => (log.output += d));
+  child.stderr!.on('data', (d) => (log.output += d));
+  return { child, log };
+}
+
+async function start(port: number): Promise<ChildProcess> {
+  const { child, log } = spawnServer(port, '1');
   for (let attempt = 0; attempt < 900; attempt++) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log.output}`);
     const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
     if (ok) return child;
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill('SIGKILL');
-  throw new Error(`server did not become healthy:\n${output}`);
+  throw new Error(`server did not become healthy:\n${log.output}`);
 }
 
 const stop = (child: ChildProcess) =>
@@ -48,16 +54,8 @@ const stop = (child: ChildProcess) =>
 
 /** Starts a server expected to refuse to run; resolves with its exit code and what it printed. */
 function startRefused(port: number): Promise<{ code: number | null; output: string }> {
-  const { DATABASE_URL: _db, REDIS_URL: _redis, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
+  const { child, log } = spawnServer(port, '0');
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output: log.output })));
 }
 
 async function countRows() {
