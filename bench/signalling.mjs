@@ -1,12 +1,12 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S npx tsx
 // Signalling benchmark: N socket.io clients with real access tokens connect, join R rooms and relay
 // signalling messages to each other, as meeting clients do. Prints join latency (median, p95), relay
 // throughput and latency, server memory per connection, and the machine. A small unloaded run (two
 // clients, one room) goes first as the baseline the loaded figures compare to. It never asserts on time.
 //
-//   node bench/signalling.mjs                      # starts its own server (PGlite, demo data)
-//   node bench/signalling.mjs --clients 200 --rooms 20 --messages 10
-//   node bench/signalling.mjs --url http://127.0.0.1:3000 [--tokens tokens.txt | --admin-email a --admin-password p]
+//   npx tsx bench/signalling.mjs                      # starts its own server (PGlite, demo data)
+//   npx tsx bench/signalling.mjs --clients 200 --rooms 20 --messages 10
+//   npx tsx bench/signalling.mjs --url http://127.0.0.1:3000 [--tokens tokens.txt | --admin-email a --admin-password p]
 //
 // Against a given URL any server speaking the contract's protocol works: tokens come from --tokens (one
 // access token per line) or from accounts it creates with the admin API; memory is measured only for a
@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { io } from 'socket.io-client';
+import { limits } from '../packages/contract/src/limits.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -239,7 +240,7 @@ async function scenario(url, tokens, { clients, rooms, messages, concurrency, pa
   const connectSeconds = (performance.now() - connectStarted) / 1000;
 
   const perRoom = Math.ceil(clients / rooms);
-  const capacity = Math.min(50, perRoom);
+  const capacity = Math.min(limits.meetingMaxCapacity, perRoom);
   const roomIds = await pool(Array.from({ length: rooms }, (_, i) => i), concurrency, async (i) => {
     const res = await ask(peers[i].socket, 'request:create_room', { room: { name: `Bench ${i}`, capacity } });
     if (res.error) throw new Error(`create_room: ${res.error}`);

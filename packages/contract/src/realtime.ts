@@ -4,6 +4,7 @@
 // web client and the benchmark are typed by the event maps.
 import { z } from 'zod';
 import { limits } from './limits';
+import { validationMessages } from './messages';
 
 export const socketPath = '/socket.io/';
 export const socketTransports = ['websocket'] as const;
@@ -28,7 +29,7 @@ export const realtimeLimits = {
 } as const;
 
 const roomId = z.string().trim().min(1).max(128);
-const userName = z.string().trim().min(1, 'Required').max(100, 'Use at most 100 characters');
+const userName = z.string().trim().min(1, validationMessages.required).max(limits.nameMaxLength, validationMessages.nameTooLong);
 const peerId = z.string().min(1).max(128);
 
 export const handshakeAuth = z.object({
@@ -41,7 +42,7 @@ export const handshakeAuth = z.object({
 export type HandshakeAuth = z.infer<typeof handshakeAuth>;
 
 export const meetingForm = z.object({
-  name: z.string().trim().min(1, 'Required').max(100, 'Use at most 100 characters'),
+  name: z.string().trim().min(1, validationMessages.required).max(limits.nameMaxLength, validationMessages.nameTooLong),
   capacity: z.coerce
     .number()
     .int('Use a whole number')

@@ -3,10 +3,12 @@
 import { useState } from 'react';
 import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { IconDoorEnter, IconLink, IconUsers, IconVideoPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { limits } from '@mooz/contract/limits';
+import { joinRoomPayload, meetingForm } from '@mooz/contract/realtime';
 import { paths } from '../../config/paths';
 import { useAbility } from '../../lib/ability';
 import { useStoredUser } from '../../lib/use-stored-auth';
@@ -15,7 +17,23 @@ import { roomIdFromInput, savedUserName, saveUserName } from './identity';
 import { createRoom } from './services/ad-hoc-rooms';
 import classes from './meeting.module.css';
 
-const nameMax = 100;
+const nameMax = limits.nameMaxLength;
+
+// The contract's rules for a new room and for joining one, with the display name the room shows.
+const createSchema = meetingForm.extend({ userName: joinRoomPayload.shape.userName });
+const validateCreate = zod4Resolver(createSchema, { errorPriority: 'first' });
+const validateJoin = zod4Resolver(joinRoomPayload, { errorPriority: 'first' });
+
+interface CreateValues {
+  name: string;
+  capacity: number | string;
+  userName: string;
+}
+
+interface JoinValues {
+  userName: string;
+  roomId: string;
+}
 
 export function MeetingLobbyPage() {
   const { t } = useTranslation();
@@ -25,41 +43,48 @@ export function MeetingLobbyPage() {
   const initialName = savedUserName(user);
   const [creating, setCreating] = useState(false);
 
-  const validName = (value: string) =>
-    !value.trim() ? t('meeting.form.required') : value.trim().length > nameMax ? t('meeting.form.tooLong', { max: nameMax }) : null;
+  // A wrong name is empty or too long; which of the two is the one thing the schema cannot say in
+  // the user's language, so the hint is chosen here from the value.
+  const nameHint = (value: string) => (value.trim() ? t('meeting.form.tooLong', { max: nameMax }) : t('meeting.form.required'));
 
-  const createForm = useForm({
+  const createForm = useForm<CreateValues>({
     mode: 'controlled',
-    initialValues: { meetingName: limits.defaultMeetingName, capacity: limits.defaultMeetingCapacity as number | string, userName: initialName },
-    validate: {
-      meetingName: validName,
-      userName: validName,
-      capacity: (value) => {
-        const n = Number(value);
-        if (value === '' || !Number.isInteger(n)) return t('meeting.form.wholeNumber');
-        if (n < limits.meetingMinCapacity || n > limits.meetingMaxCapacity) return t('meeting.form.capacityRange', { min: limits.meetingMinCapacity, max: limits.meetingMaxCapacity });
-        return null;
-      },
+    initialValues: { name: limits.defaultMeetingName, capacity: limits.defaultMeetingCapacity, userName: initialName },
+    validate: (values) => {
+      const wrong = validateCreate({ ...values, capacity: values.capacity === '' ? undefined : values.capacity });
+      const hints: Record<keyof CreateValues, string> = {
+        name: nameHint(values.name),
+        userName: nameHint(values.userName),
+        capacity:
+          values.capacity === '' || !Number.isInteger(Number(values.capacity))
+            ? t('meeting.form.wholeNumber')
+            : t('meeting.form.capacityRange', { min: limits.meetingMinCapacity, max: limits.meetingMaxCapacity }),
+      };
+      return Object.fromEntries(Object.entries(hints).filter(([field]) => field in wrong));
     },
   });
 
-  const joinForm = useForm({
+  const joinForm = useForm<JoinValues>({
     mode: 'controlled',
     initialValues: { userName: initialName, roomId: '' },
-    validate: {
-      userName: validName,
-      roomId: (value) => (!value.trim() ? t('meeting.form.required') : roomIdFromInput(value) ? null : t('meeting.join.invalidRoom')),
+    validate: (values) => {
+      const wrong = validateJoin({ userName: values.userName, roomId: roomIdFromInput(values.roomId) ?? '' });
+      const hints: Record<keyof JoinValues, string> = {
+        userName: nameHint(values.userName),
+        roomId: values.roomId.trim() ? t('meeting.join.invalidRoom') : t('meeting.form.required'),
+      };
+      return Object.fromEntries(Object.entries(hints).filter(([field]) => field in wrong));
     },
   });
 
   const create = createForm.onSubmit(async (values) => {
     setCreating(true);
     try {
-      const room = await createRoom({ name: values.meetingName.trim(), capacity: Number(values.capacity) });
+      const room = await createRoom({ name: values.name.trim(), capacity: Number(values.capacity) });
       saveUserName(values.userName);
       navigate(paths.meeting(room.id));
     } catch (error) {
-      createForm.setFieldError('meetingName', translateServerMessage(t, (error as Error).message));
+      createForm.setFieldError('name', translateServerMessage(t, (error as Error).message));
     } finally {
       setCreating(false);
     }
@@ -99,7 +124,7 @@ export function MeetingLobbyPage() {
                   </Text>
                 </div>
               </Group>
-              <TextInput label={t('meeting.create.meetingName')} required maxLength={nameMax} {...createForm.getInputProps('meetingName')} data-testid="meeting-name" />
+              <TextInput label={t('meeting.create.meetingName')} required maxLength={nameMax} {...createForm.getInputProps('name')} data-testid="meeting-name" />
               <NumberInput
                 label={t('meeting.create.capacity')}
                 description={t('meeting.create.capacityHint', { max: limits.meetingMaxCapacity })}
