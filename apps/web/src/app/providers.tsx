@@ -1,8 +1,9 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'react-hot-toast';
 import { AbilityContext, appAbility } from '../lib/ability';
+import i18n from '../lib/i18n';
 import { applyLayoutToDocument, directionOf, useLayoutPreferences } from '../lib/layout-preferences';
 import { cssVariablesResolver, theme } from '../lib/theme';
 import { toastDurations, useToastLimit } from '../lib/toasts';
@@ -20,6 +21,14 @@ function DirectionSync() {
     setDirection(directionOf(rtl));
     applyLayoutToDocument({ rtl, skin });
   }, [rtl, skin, setDirection]);
+  // Translations are isolated only in right-to-left layouts (lib/bidi.ts): a new direction
+  // re-renders every translated text, as a new language would.
+  const shownDirection = useRef(rtl);
+  useEffect(() => {
+    if (shownDirection.current === rtl) return;
+    shownDirection.current = rtl;
+    if (i18n.isInitialized) i18n.emit('languageChanged', i18n.resolvedLanguage ?? i18n.language);
+  }, [rtl]);
   return null;
 }
 

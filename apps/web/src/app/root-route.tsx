@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { DocumentTitle } from './document-title';
 
 /** A thin bar at the top while the next screen's chunk or loader is on its way. */
 function NavigationProgress() {
@@ -10,6 +11,7 @@ function NavigationProgress() {
 export function RootRoute() {
   return (
     <>
+      <DocumentTitle />
       <NavigationProgress />
       <Outlet />
       <ScrollRestoration />

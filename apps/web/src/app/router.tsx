@@ -2,6 +2,7 @@
 // who may not see it.
 import { createBrowserRouter } from 'react-router';
 import { LoadingScreen } from './loading-screen';
+import type { RouteHandle } from './document-title';
 import { RootRoute } from './root-route';
 import { guestOnly, homeRedirect, permitted, signedInOnly } from './guards';
 
@@ -23,18 +24,22 @@ export const router = createBrowserRouter([
         children: [
           {
             path: 'login',
+            handle: { titleKey: 'pageTitle.login' } satisfies RouteHandle,
             lazy: { Component: async () => (await import('../features/auth/login-page')).LoginPage },
           },
           {
             path: 'register',
+            handle: { titleKey: 'pageTitle.register' } satisfies RouteHandle,
             lazy: { Component: async () => (await import('../features/auth/register-page')).RegisterPage },
           },
           {
             path: 'verify',
+            handle: { titleKey: 'pageTitle.verify' } satisfies RouteHandle,
             lazy: { Component: async () => (await import('../features/auth/verify-page')).VerifyPage },
           },
           {
             path: 'forgot-password',
+            handle: { titleKey: 'pageTitle.forgotPassword' } satisfies RouteHandle,
             lazy: { Component: async () => (await import('../features/auth/forgot-password-page')).ForgotPasswordPage },
           },
         ],
@@ -45,45 +50,54 @@ export const router = createBrowserRouter([
         children: [
           {
             path: 'dashboard',
+            handle: { titleKey: 'pageTitle.dashboard' } satisfies RouteHandle,
             lazy: { Component: async () => (await import('../features/dashboard/dashboard-page')).DashboardPage },
           },
           {
             path: 'profile',
+            handle: { titleKey: 'pageTitle.profile' } satisfies RouteHandle,
             loader: permitted('read', 'Profile'),
             lazy: { Component: async () => (await import('../features/auth/profile-page')).ProfilePage },
           },
           {
             path: 'change-password',
+            handle: { titleKey: 'pageTitle.changePassword' } satisfies RouteHandle,
             loader: permitted('update', 'Profile'),
             lazy: { Component: async () => (await import('../features/auth/change-password-page')).ChangePasswordPage },
           },
           {
             path: 'courses',
+            handle: { titleKey: 'pageTitle.courses' } satisfies RouteHandle,
             loader: permitted('read', 'Course'),
             lazy: { Component: async () => (await import('../features/courses/courses-page')).CoursesPage },
           },
           {
             path: 'my-courses',
+            handle: { titleKey: 'pageTitle.myCourses' } satisfies RouteHandle,
             loader: permitted('read', 'MyCourse'),
             lazy: { Component: async () => (await import('../features/courses/my-courses-page')).MyCoursesPage },
           },
           {
             path: 'my-courses/new',
+            handle: { titleKey: 'pageTitle.newCourse' } satisfies RouteHandle,
             loader: permitted('create', 'Course'),
             lazy: { Component: async () => (await import('../features/courses/course-editor-page')).CourseEditorPage },
           },
           {
             path: 'my-courses/:id/edit',
+            handle: { titleKey: 'pageTitle.editCourse' } satisfies RouteHandle,
             loader: permitted('update', 'Course'),
             lazy: { Component: async () => (await import('../features/courses/course-editor-page')).CourseEditorPage },
           },
           {
             path: 'sessions',
+            handle: { titleKey: 'pageTitle.sessions' } satisfies RouteHandle,
             loader: permitted('read', 'Session'),
             lazy: { Component: async () => (await import('../features/classes/sessions-page')).SessionsPage },
           },
           {
             path: 'meeting',
+            handle: { titleKey: 'pageTitle.meetings' } satisfies RouteHandle,
             loader: permitted('join', 'Meeting'),
             lazy: { Component: async () => (await import('../features/meeting/meeting-lobby-page')).MeetingLobbyPage },
           },
@@ -92,6 +106,7 @@ export const router = createBrowserRouter([
       {
         // The meeting room fills the viewport: no app frame around the video.
         path: 'meeting/:roomId',
+        handle: { titleKey: 'pageTitle.meeting' } satisfies RouteHandle,
         loader: permitted('join', 'Meeting'),
         lazy: { Component: async () => (await import('../features/meeting/meeting-room-page')).MeetingRoomPage },
       },
@@ -101,14 +116,17 @@ export const router = createBrowserRouter([
         children: [
           {
             path: 'courses/:id',
+            handle: { titleKey: 'pageTitle.course' } satisfies RouteHandle,
             lazy: { Component: async () => (await import('../features/courses/course-page')).CoursePage },
           },
           {
             path: 'not-authorized',
+            handle: { titleKey: 'pageTitle.notAuthorized' } satisfies RouteHandle,
             lazy: { Component: async () => (await import('./routes/not-authorized')).NotAuthorizedPage },
           },
           {
             path: '*',
+            handle: { titleKey: 'pageTitle.notFound' } satisfies RouteHandle,
             lazy: { Component: async () => (await import('./routes/not-found')).NotFoundPage },
           },
         ],

@@ -76,7 +76,9 @@ export function PageHeader({ title, description, actions }: { title: string; des
   return (
     <Group justify="space-between" align="flex-end" gap="md" mb="lg" wrap="wrap">
       <div>
-        <Title order={2}>{title}</Title>
+        <Title order={1} size="h2">
+          {title}
+        </Title>
         {description && (
           <Text c="dimmed" mt={4}>
             {description}

@@ -24,7 +24,9 @@ export function StatusPage({ icon, color = 'mooz', code, title, description, act
             {code}
           </Text>
         )}
-        <Title order={2}>{title}</Title>
+        <Title order={1} size="h2">
+          {title}
+        </Title>
         <Text c="dimmed" size="lg">
           {description}
         </Text>

@@ -9,13 +9,15 @@ import {
   IconVideo,
   type IconProps,
 } from '@tabler/icons-react';
-import type { Action, Subject } from '@mooz/contract/permissions';
+import type { Action, Subject, UserType } from '@mooz/contract/permissions';
 import { paths } from './paths';
 
 export interface NavigationItem {
   id: string;
   labelKey: string;
   descriptionKey: string;
+  /** What the area is for someone of another role, where the default would mislead them. */
+  descriptionKeyFor?: Partial<Record<UserType, string>>;
   path: string;
   icon: ComponentType<IconProps>;
   /** The item shows when any of these is allowed. */
@@ -38,6 +40,7 @@ export const navigationItems: NavigationItem[] = [
     id: 'courses',
     labelKey: 'nav.courses',
     descriptionKey: 'nav.courses.description',
+    descriptionKeyFor: { teacher: 'nav.courses.description.staff', admin: 'nav.courses.description.staff' },
     path: paths.courses,
     icon: IconBooks,
     anyOf: [['read', 'Course']],
@@ -46,6 +49,7 @@ export const navigationItems: NavigationItem[] = [
     id: 'my-courses',
     labelKey: 'nav.myCourses',
     descriptionKey: 'nav.myCourses.description',
+    descriptionKeyFor: { teacher: 'nav.myCourses.description.teacher', admin: 'nav.myCourses.description.admin' },
     path: paths.myCourses,
     icon: IconSchool,
     anyOf: [['read', 'MyCourse']],
@@ -54,6 +58,7 @@ export const navigationItems: NavigationItem[] = [
     id: 'sessions',
     labelKey: 'nav.sessions',
     descriptionKey: 'nav.sessions.description',
+    descriptionKeyFor: { teacher: 'nav.sessions.description.teacher', admin: 'nav.sessions.description.admin' },
     path: paths.sessions,
     icon: IconCalendarEvent,
     anyOf: [['read', 'Session']],
@@ -73,4 +78,9 @@ export const navigationItems: NavigationItem[] = [
 
 export function visibleNavigation(can: (action: Action, subject: Subject) => boolean): NavigationItem[] {
   return navigationItems.filter((item) => item.anyOf.some(([action, subject]) => can(action, subject)));
+}
+
+/** The area's description in the words of the user's role. */
+export function descriptionKeyOf(item: NavigationItem, role: string | undefined): string {
+  return (role && item.descriptionKeyFor?.[role as UserType]) || item.descriptionKey;
 }

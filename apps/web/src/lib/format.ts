@@ -1,9 +1,11 @@
 // How money, dates and clock times read in the user's language and time zone. Course clock times are
 // UTC (contract: times are UTC), so a batch's "09:00" is shown as the local time it falls on.
+// Each result is isolated for right-to-left layouts (lib/bidi.ts), so "03:00 PM" never reads "PM 03:00".
+import { isolate } from './bidi';
 
 export function formatPrice(minor: number, currency: string, locale: string): string {
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 100);
+    return isolate(new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 100));
   } catch {
     return `${(minor / 100).toFixed(2)} ${currency}`;
   }
@@ -13,14 +15,14 @@ export function formatPrice(minor: number, currency: string, locale: string): st
 export function formatDate(date: string, locale: string, style: 'medium' | 'long' = 'medium'): string {
   const day = new Date(`${date}T00:00:00Z`);
   if (Number.isNaN(day.getTime())) return date;
-  return new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' }).format(day);
+  return isolate(new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' }).format(day));
 }
 
 /** A UTC clock time on a given day, in the user's time zone ("14:30 GMT+5:30"). */
 export function formatClock(time: string, locale: string, onDate = new Date().toISOString().slice(0, 10), timeZone?: string): string {
   const at = new Date(`${onDate}T${time}:00Z`);
   if (Number.isNaN(at.getTime())) return time;
-  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short', timeZone }).format(at);
+  return isolate(new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short', timeZone }).format(at));
 }
 
 /** Today as YYYY-MM-DD in UTC, the day the server compares batch start dates with. */

@@ -8,6 +8,7 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { defaultLanguage, languages, limits } from '@mooz/contract/limits';
 import { storageKeys } from '@mooz/contract/config';
+import { isolateTranslations } from './bidi';
 
 export const languageNames: Record<(typeof languages)[number], string> = {
   en: 'English',
@@ -29,7 +30,9 @@ export const i18nReady = i18n
   .use(HttpBackend)
   .use(LanguageDetector)
   .use(initReactI18next)
+  .use(isolateTranslations)
   .init<HttpBackendOptions>({
+    postProcess: [isolateTranslations.name],
     supportedLngs: [...languages],
     fallbackLng: defaultLanguage,
     load: 'languageOnly',

@@ -1,5 +1,5 @@
 // The signed-in frame (Mantine AppShell): floating navbar, collapsible side menu, static footer.
-import { AppShell, Burger, Container, Group } from '@mantine/core';
+import { AppShell, Box, Burger, Container, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -64,7 +64,10 @@ export function AppLayout() {
             <Group gap={4} wrap="nowrap">
               <TrialBadge />
               <LanguageSwitcher />
-              <SkinToggle />
+              {/* A phone's bar keeps room for the trial countdown; the settings drawer has the skin too. */}
+              <Box visibleFrom="xs">
+                <SkinToggle />
+              </Box>
               <SettingsButton />
               <UserMenu />
             </Group>

@@ -7,7 +7,8 @@ export function Footer() {
   const { t } = useTranslation();
   return (
     <footer className={classes.footer}>
-      <Text size="sm" c="dimmed">
+      {/* One run of its own direction, so "© 2026 Mooz" stays whole in a right-to-left layout. */}
+      <Text size="sm" c="dimmed" dir="auto">
         © {new Date().getFullYear()}{' '}
         <Anchor href="/" fw={600} inherit>
           Mooz

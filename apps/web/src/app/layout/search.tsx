@@ -8,20 +8,22 @@ import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAbility } from '../../lib/ability';
-import { visibleNavigation } from '../../config/navigation';
+import { useStoredUser } from '../../lib/use-stored-auth';
+import { descriptionKeyOf, visibleNavigation } from '../../config/navigation';
 import classes from './layout.module.css';
 
 export function SearchBox() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const ability = useAbility();
+  const role = useStoredUser()?.user_type;
   const actions: SpotlightActionData[] = visibleNavigation((action, subject) => ability.can(action, subject)).map(
     (item) => {
       const Icon = item.icon;
       return {
         id: item.id,
         label: t(item.labelKey),
-        description: t(item.descriptionKey),
+        description: t(descriptionKeyOf(item, role)),
         onClick: () => void navigate(item.path),
         leftSection: <Icon size={22} stroke={1.5} />,
       };

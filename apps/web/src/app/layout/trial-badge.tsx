@@ -1,6 +1,6 @@
 // While a student is in trial, the navbar shows how long is left, counting down live.
 import { useEffect, useState } from 'react';
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge, Box, Tooltip } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -38,6 +38,8 @@ export function TrialBadge() {
   }
   const { days, hours, minutes } = formatRemaining(left);
   const label = days > 0 ? t('trial.daysLeft', { count: days, hours }) : t('trial.hoursLeft', { hours, minutes });
+  // A phone's navbar has room for "6 d" only; the badge's name still says it in full.
+  const short = days > 0 ? t('trial.daysLeftShort', { count: days }) : t('trial.hoursLeftShort', { hours });
   return (
     <Tooltip label={t('trial.tooltip')} withArrow>
       <Badge
@@ -48,11 +50,16 @@ export function TrialBadge() {
         size="lg"
         radius="sm"
         leftSection={<IconHourglass size={14} />}
-        style={{ cursor: 'pointer', textTransform: 'none' }}
+        style={{ cursor: 'pointer', textTransform: 'none', flexShrink: 0 }}
         data-testid="trial-badge"
-        visibleFrom="xs"
+        aria-label={label}
       >
-        {label}
+        <Box component="span" visibleFrom="sm">
+          {label}
+        </Box>
+        <Box component="span" hiddenFrom="sm" data-testid="trial-badge-short">
+          {short}
+        </Box>
       </Badge>
     </Tooltip>
   );

@@ -1,15 +1,16 @@
-// The frame of every account screen: what Mooz is on one side, the form card on the other.
+// The frame of every account screen: what Mooz is on one side, the form card on the other. The
+// highlights name only what a new user can do today.
 import type { ReactNode } from 'react';
 import { Box, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconChartLine, IconPlayerPlay, IconVideo } from '@tabler/icons-react';
+import { IconCalendarEvent, IconUsers, IconVideo } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LogoMark } from '../../components/logo';
 import classes from './auth-screen.module.css';
 
 const highlights = [
   { icon: IconVideo, titleKey: 'auth.hero.live.title', textKey: 'auth.hero.live.text' },
-  { icon: IconPlayerPlay, titleKey: 'auth.hero.recorded.title', textKey: 'auth.hero.recorded.text' },
-  { icon: IconChartLine, titleKey: 'auth.hero.progress.title', textKey: 'auth.hero.progress.text' },
+  { icon: IconCalendarEvent, titleKey: 'auth.hero.batches.title', textKey: 'auth.hero.batches.text' },
+  { icon: IconUsers, titleKey: 'auth.hero.meetings.title', textKey: 'auth.hero.meetings.text' },
 ] as const;
 
 function HeroPanel() {

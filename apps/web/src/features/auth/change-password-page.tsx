@@ -54,7 +54,9 @@ export function ChangePasswordPage() {
   return (
     <Stack gap="lg" maw={560}>
       <div>
-        <Title order={2}>{t('password.title')}</Title>
+        <Title order={1} size="h2">
+          {t('password.title')}
+        </Title>
         <Text c="dimmed">{t('password.subtitle')}</Text>
       </div>
       <Card withBorder radius="lg" padding="xl">

@@ -73,7 +73,9 @@ export function ProfilePage() {
 
   return (
     <Stack gap="lg" maw={960}>
-      <Title order={2}>{t('profile.title')}</Title>
+      <Title order={1} size="h2">
+        {t('profile.title')}
+      </Title>
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Card withBorder radius="lg" padding="xl">
@@ -103,7 +105,9 @@ export function ProfilePage() {
           <Card withBorder radius="lg" padding="xl">
             <form onSubmit={submit} noValidate data-testid="profile-form">
               <Stack gap="md">
-                <Title order={4}>{t('profile.details')}</Title>
+                <Title order={2} size="h4">
+                  {t('profile.details')}
+                </Title>
                 {!loaded ? (
                   <Stack gap="md" aria-busy="true">
                     <Skeleton h={56} />

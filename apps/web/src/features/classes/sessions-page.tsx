@@ -12,6 +12,7 @@ import { ListEmpty, ListError, ListLoading, PageHeader } from '../../components/
 import { paths } from '../../config/paths';
 import { useAbility } from '../../lib/ability';
 import { messageOf } from '../../lib/api';
+import { isolate } from '../../lib/bidi';
 import { translateServerMessage } from '../../lib/server-message';
 import { ScheduleSessionModal } from './schedule-session-modal';
 import { useSessions } from './use-sessions';
@@ -43,7 +44,8 @@ function SessionRow({ session }: { session: Session }) {
         </div>
         <div className={classes.main}>
           <Group gap="xs" wrap="wrap">
-            <Text fw={700} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+            {/* Titles wrap in full: on a phone there is no pointer to hover a cut one. */}
+            <Text fw={700} style={{ overflowWrap: 'anywhere' }} data-testid="session-title">
               {session.title}
             </Text>
             <Badge
@@ -55,19 +57,17 @@ function SessionRow({ session }: { session: Session }) {
               {t(`sessions.status.${session.status}`)}
             </Badge>
           </Group>
-          <Text size="sm" c="mooz" fw={500} lineClamp={1} data-testid="session-course-name">
+          <Text size="sm" c="mooz" fw={500} style={{ overflowWrap: 'anywhere' }} data-testid="session-course-name">
             {session.course_name}
           </Text>
           <Group gap="md" mt={4} c="dimmed">
             <Group gap={6} wrap="nowrap">
               <IconCalendarEvent size={15} aria-hidden="true" />
-              <Text size="sm">{new Intl.DateTimeFormat(locale, { dateStyle: 'full' }).format(start)}</Text>
+              <Text size="sm">{isolate(new Intl.DateTimeFormat(locale, { dateStyle: 'full' }).format(start))}</Text>
             </Group>
             <Group gap={6} wrap="nowrap">
               <IconClock size={15} aria-hidden="true" />
-              <Text size="sm">
-                {time.format(start)} – {time.format(end)} {zone}
-              </Text>
+              <Text size="sm" data-testid="session-time">{isolate(`${time.format(start)} – ${time.format(end)} ${zone ?? ''}`.trim())}</Text>
             </Group>
             <Group gap={6} wrap="nowrap">
               <IconUser size={15} aria-hidden="true" />

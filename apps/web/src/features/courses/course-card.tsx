@@ -38,7 +38,7 @@ export function CourseCard({ course, footer, details, badge }: { course: Course;
       </div>
       <Stack gap="sm" p="lg" style={{ flex: 1 }}>
         <div>
-          <Title order={3} size="h4" lineClamp={2}>
+          <Title order={2} size="h4" lineClamp={2}>
             <Link to={paths.course(course.id)} style={{ color: 'inherit', textDecoration: 'none' }}>
               {course.name}
             </Link>
@@ -60,7 +60,7 @@ export function CourseCard({ course, footer, details, badge }: { course: Course;
         {details ?? (
           <Stack gap={4}>
             <Fact icon={<IconCalendarEvent size={15} />}>
-              {t('course.duration', { count: course.duration_weeks })}
+              <span data-testid="course-duration">{t('course.duration', { count: course.duration_weeks })}</span>
               {' · '}
               {nextBatch ? t('courses.nextBatch', { date: formatDate(nextBatch, locale) }) : t('courses.noUpcomingBatch')}
             </Fact>

@@ -12,9 +12,11 @@ import { loginWithNext, paths } from '../../config/paths';
 import { explainDenial, useAbility } from '../../lib/ability';
 import { ApiError, messageOf } from '../../lib/api';
 import { formatClock, formatDate, formatPrice, todayUtc } from '../../lib/format';
+import { usePageTitle } from '../../lib/page-title';
 import { translateServerMessage } from '../../lib/server-message';
 import { useSignedIn } from '../../lib/use-stored-auth';
 import { EnrollModal } from './enroll-modal';
+import { PaymentDeclined } from './payment-declined';
 import { SandboxCheckout } from './sandbox-checkout';
 import { useCourse } from './use-courses';
 import { useEnrollment } from './use-enrollment';
@@ -26,6 +28,7 @@ function CourseDetails({ id }: { id: string }) {
   const enrollment = useEnrollment();
   const [choosing, setChoosing] = useState<Course | null>(null);
   const locale = i18n.language;
+  usePageTitle(course.data?.data.name);
 
   if (course.isPending) {
     return (
@@ -63,7 +66,9 @@ function CourseDetails({ id }: { id: string }) {
     <Card radius="lg" p="xl" withBorder data-testid="course-details">
       <Stack gap="md">
         <Group justify="space-between" align="flex-start">
-          <Title order={2}>{details.name}</Title>
+          <Title order={1} size="h2">
+            {details.name}
+          </Title>
           <Badge size="xl" variant="light">
             {formatPrice(details.price, details.currency, locale)}
           </Badge>
@@ -115,6 +120,7 @@ function CourseDetails({ id }: { id: string }) {
         }}
       />
       <SandboxCheckout checkout={enrollment.sandbox} />
+      <PaymentDeclined declined={enrollment.declined} />
     </Card>
   );
 }

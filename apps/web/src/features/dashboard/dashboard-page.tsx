@@ -1,12 +1,16 @@
-// Where a signed-in user lands: a greeting and the areas their rules open to them.
+// Where a signed-in user lands: a greeting and the areas their rules open to them. An account
+// opened within the last day is welcomed, not welcomed "back".
 import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../lib/ability';
 import { useStoredUser } from '../../lib/use-stored-auth';
-import { visibleNavigation } from '../../config/navigation';
+import { descriptionKeyOf, visibleNavigation } from '../../config/navigation';
 import classes from './dashboard-page.module.css';
+
+/** How long after sign-up an account counts as new. */
+const newAccountMs = 24 * 3600_000;
 
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -17,17 +21,22 @@ export function DashboardPage() {
   );
   const name = user?.first_name ?? user?.email ?? '';
   const role = user?.role ?? user?.user_type;
+  const joined = typeof user?.date_joined === 'string' ? new Date(user.date_joined).getTime() : NaN;
+  const isNew = Date.now() - joined < newAccountMs;
+  const greeting = isNew
+    ? name ? t('dashboard.greetingNew', { name }) : t('dashboard.greetingNewAnonymous')
+    : name ? t('dashboard.greeting', { name }) : t('dashboard.greetingAnonymous');
 
   return (
     <Stack gap="xl" data-testid="dashboard">
       <Card radius="lg" p="xl" className={classes.welcome}>
         <Group justify="space-between" align="flex-start" wrap="wrap">
           <div>
-            <Title order={2} c="white">
-              {name ? t('dashboard.greeting', { name }) : t('dashboard.greetingAnonymous')}
+            <Title order={1} size="h2" c="white" data-testid="greeting">
+              {greeting}
             </Title>
             <Text mt={6} className={classes.welcomeText}>
-              {t('dashboard.subtitle')}
+              {isNew ? t('dashboard.subtitleNew') : t('dashboard.subtitle')}
             </Text>
           </div>
           {role && (
@@ -38,7 +47,7 @@ export function DashboardPage() {
         </Group>
       </Card>
       <div>
-        <Title order={3} mb="md">
+        <Title order={2} size="h3" mb="md">
           {t('dashboard.areas')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
@@ -65,7 +74,7 @@ export function DashboardPage() {
                   {t(item.labelKey)}
                 </Text>
                 <Text size="sm" c="dimmed" mt={4}>
-                  {t(item.descriptionKey)}
+                  {t(descriptionKeyOf(item, user?.user_type))}
                 </Text>
               </Card>
             );

@@ -12,6 +12,8 @@ import { paths } from '../../config/paths';
 import { translateServerMessage } from '../../lib/server-message';
 import { useStoredUser } from '../../lib/use-stored-auth';
 import { savedUserName, saveUserName } from './identity';
+import { limits } from '@mooz/contract/limits';
+import { usePageTitle } from '../../lib/page-title';
 import { useMeetingStore } from './meeting-store';
 import { ControlsBar } from './components/controls-bar';
 import { FloatingChat } from './components/floating-chat';
@@ -33,10 +35,10 @@ function NamePrompt({ onReady }: { onReady: (name: string) => void }) {
         onReady(name.trim());
       }}>
         <Stack>
-          <Title order={2} fz="xl">
+          <Title order={1} fz="xl">
             {t('meeting.namePrompt.title')}
           </Title>
-          <TextInput label={t('meeting.userName')} placeholder={t('meeting.userNamePlaceholder')} value={name} onChange={(e) => setName(e.currentTarget.value)} required maxLength={100} autoFocus data-testid="prompt-user-name" />
+          <TextInput label={t('meeting.userName')} placeholder={t('meeting.userNamePlaceholder')} value={name} onChange={(e) => setName(e.currentTarget.value)} required maxLength={limits.nameMaxLength} autoFocus data-testid="prompt-user-name" />
           <Button type="submit" disabled={!name.trim()}>
             {t('meeting.namePrompt.submit')}
           </Button>
@@ -58,6 +60,7 @@ export function MeetingRoomPage() {
   const phase = useMeetingStore((state) => state.phase);
   const failure = useMeetingStore((state) => state.failure);
   const room = useMeetingStore((state) => state.room);
+  usePageTitle(room?.name);
   const peerCount = useMeetingStore((state) => Object.keys(state.peers).length);
   const panelOpen = useMeetingStore((state) => state.panelOpen);
   const floatingChatOpen = useMeetingStore((state) => state.floatingChatOpen);
