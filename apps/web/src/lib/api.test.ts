@@ -16,6 +16,12 @@ function jsonResponse(status: number, body: unknown) {
 let calls: Call[];
 let refreshWorks: boolean;
 
+/** A token shaped like the server's: a JWT whose payload says when it expires (the signature is not read). */
+const base64url = (value: object) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const jwtExpiringIn = (seconds: number) =>
+  `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url({ sub: '1', exp: Math.floor(Date.now() / 1000) + seconds })}.signature`;
+const validToken = jwtExpiringIn(15 * 60);
+
 beforeEach(() => {
   calls = [];
   refreshWorks = true;
@@ -35,7 +41,7 @@ beforeEach(() => {
           ? jsonResponse(200, { data: { access: 'new-access', refresh: 'refresh-2' } })
           : jsonResponse(401, { message: 'Your session has expired. Please log in again.' });
       }
-      if (headers.get('authorization') === 'Bearer new-access') return jsonResponse(200, { data: { ok: true } });
+      if (['Bearer new-access', `Bearer ${validToken}`].includes(headers.get('authorization') ?? '')) return jsonResponse(200, { data: { ok: true } });
       return jsonResponse(401, { message: 'Your session has expired. Please log in again.' });
     }),
   );
@@ -79,6 +85,45 @@ describe('the API client', () => {
     );
     await expect(api('/api/courses/')).rejects.toMatchObject({ status: 401, message: 'nope' });
     expect(calls).toHaveLength(3);
+  });
+
+  it('refreshes first when the stored access token has expired: five parallel calls, one refresh, none sent with it', async () => {
+    const expired = jwtExpiringIn(-60);
+    localStorage.setItem(storageKeys.access, expired);
+    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => api<{ ok: boolean }>(`/api/courses/?n=${i}`)));
+    expect(results.every((r) => r.data.ok)).toBe(true);
+    expect(calls.filter((c) => c.authorization === `Bearer ${expired}`)).toHaveLength(0);
+    expect(refreshCalls()).toHaveLength(1);
+    expect(calls[0]!.url).toMatch(/\/token\/refresh\/$/);
+    expect(calls.filter((c) => c.authorization === 'Bearer new-access')).toHaveLength(5);
+    expect(calls).toHaveLength(6);
+  });
+
+  it('counts a token within ten seconds of its end as expired, and sends one still valid as it is', async () => {
+    localStorage.setItem(storageKeys.access, jwtExpiringIn(5));
+    await api('/api/courses/');
+    expect(refreshCalls()).toHaveLength(1);
+    expect(calls.map((c) => c.authorization)).toEqual([null, 'Bearer new-access']);
+
+    calls = [];
+    localStorage.setItem(storageKeys.access, validToken);
+    await api('/api/courses/');
+    expect(calls.map((c) => c.authorization)).toEqual([`Bearer ${validToken}`]);
+  });
+
+  it('refreshes only once for a request whose token had expired, even if the new one is refused', async () => {
+    localStorage.setItem(storageKeys.access, jwtExpiringIn(-60));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        calls.push({ url, authorization: null, body: null });
+        if (url.endsWith('/token/refresh/')) return jsonResponse(200, { data: { access: 'still-bad', refresh: 'r' } });
+        return jsonResponse(401, { message: 'nope' });
+      }),
+    );
+    await expect(api('/api/courses/')).rejects.toMatchObject({ status: 401, message: 'nope' });
+    expect(refreshCalls()).toHaveLength(1);
+    expect(calls).toHaveLength(2);
   });
 
   it('fails with "No access token found" without touching the network', async () => {

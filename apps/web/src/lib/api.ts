@@ -1,13 +1,14 @@
 // The one way the web app talks to /api: bearer token, the contract's envelope, and the spec's
 // refresh rule: a 401 gets one refresh-and-retry per request; while a refresh runs, other 401s
 // wait for it and retry with the new token; if it fails, every waiter is rejected and the session ends.
+// A stored access token already expired is refreshed before the request, so none is sent to fail.
 import { storageKeys } from '@mooz/contract/config';
 import { messages } from '@mooz/contract/messages';
 import type { TokenPairResponse } from './api-types';
 import { apiRoutes } from '@mooz/contract/api-routes';
 import { pathOf, type BodyInput, type Endpoint, type ParamsInput, type QueryInput, type ResponseOf } from '@mooz/contract/endpoint';
 import type { endpoints } from '@mooz/contract/endpoints';
-import { clearStoredAuth } from './stored-auth';
+import { clearStoredAuth, tokenExpired } from './stored-auth';
 import { readStorage, writeStorage } from './storage';
 
 export class ApiError extends Error {
@@ -140,13 +141,16 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<En
   const needsAuth = options.auth ?? true;
   let token = needsAuth ? getAccessToken() : null;
   if (needsAuth && !token) throw new ApiError(messages.noAccessToken, 401);
+  // Every call that finds it expired waits for the same refresh; that is this request's one refresh.
+  const refreshedFirst = Boolean(token && tokenExpired(token));
+  if (refreshedFirst) token = await refreshAccessToken();
 
   let raw = await send(path, options, token);
   if (raw.status === 401 && needsAuth) {
     // Another request may have refreshed while this one was in flight: then just retry.
     const current = getAccessToken();
-    token = current && current !== token ? current : await refreshAccessToken();
-    raw = await send(path, options, token);
+    const retryWith = current && current !== token ? current : refreshedFirst ? null : await refreshAccessToken();
+    if (retryWith) raw = await send(path, options, retryWith);
   }
   if (raw.status < 200 || raw.status >= 300) throw toError(raw);
   return (raw.body ?? { data: null }) as Envelope<T>;

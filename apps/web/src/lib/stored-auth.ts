@@ -28,6 +28,25 @@ export function isSignedIn(): boolean {
   return Boolean(readStorage(storageKeys.access)) && readStoredUser() !== null;
 }
 
+/** Tokens this close to their end count as expired already: clocks differ, and requests take time. */
+export const accessTokenSkewSeconds = 10;
+
+/**
+ * Whether a JWT's `exp` is past (within the skew), read without verifying: the server still checks
+ * the token, this only saves sending one it will refuse. A token it cannot read is not called expired.
+ */
+export function tokenExpired(token: string, nowMs = Date.now()): boolean {
+  try {
+    const payload = token.split('.')[1];
+    if (!payload) return false;
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp === 'number' && exp - accessTokenSkewSeconds <= nowMs / 1000;
+  } catch {
+    return false;
+  }
+}
+
 export function announceAuthChange(): void {
   window.dispatchEvent(new Event(authChangedEvent));
 }
