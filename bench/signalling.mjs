@@ -12,16 +12,12 @@
 // access token per line) or from accounts it creates with the admin API; memory is measured only for a
 // server it started itself (or --server-pid PID on this machine). BENCH_DATABASE_URL / BENCH_REDIS_URL
 // run its own server on PostgreSQL / with the Redis adapter.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { io } from 'socket.io-client';
+import { percentile, rssOf, sleep, startServer } from './support/server.mjs';
 import { limits } from '../packages/contract/src/limits.ts';
-
-const root = path.resolve(import.meta.dirname, '..');
 
 function parseArgs(argv) {
   const options = {
@@ -68,13 +64,6 @@ function parseArgs(argv) {
   return options;
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function percentile(sorted, p) {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
 function summary(values) {
   const sorted = [...values].sort((a, b) => a - b);
   return { count: sorted.length, median: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? NaN };
@@ -82,71 +71,6 @@ function summary(values) {
 
 const ms = (value) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : 'n/a');
 const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts the project's own server on a free port with demo data and raised rate limits. */
-async function startServer() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mooz-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: '1',
-      LOG_LEVEL: 'warn',
-      // A thousand connections from one address would otherwise hit the per-address login limits.
-      RATE_LIMIT_SCALE: '1000',
-      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-      REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
-      // Its own key space, so a shared Redis keeps nothing of other servers' rooms mixed in.
-      REDIS_PREFIX: `mooz-bench-${randomUUID()}:`,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  return {
-    url,
-    pid: child.pid,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** Resident memory of a local process, from /proc (Linux). */
-function rssOf(pid) {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
-    return Number.isFinite(kb) ? kb * 1024 : null;
-  } catch {
-    return null;
-  }
-}
 
 async function postJson(url, body, token) {
   for (let attempt = 0; ; attempt++) {
@@ -345,7 +269,7 @@ async function main() {
   console.log('Mooz signalling benchmark');
   console.log(`  machine          ${cpus[0]?.model ?? 'unknown CPU'} x ${cpus.length}, ${mib(os.totalmem())} RAM, ${os.type()} ${os.release()} (${os.arch()}), Node ${process.version}`);
 
-  const server = options.url ? null : await startServer();
+  const server = options.url ? null : await startServer({ databaseUrl: process.env.BENCH_DATABASE_URL ?? '', redisUrl: process.env.BENCH_REDIS_URL ?? '' });
   const url = options.url ?? server.url;
   const pid = server?.pid ?? options.serverPid;
   const memory = pid ? () => rssOf(pid) : null;

@@ -99,7 +99,7 @@ describe('the server foundation', () => {
   });
 
   it('ignores X-Forwarded-For unless the request comes through a configured proxy, so per-address limits hold', async () => {
-    const [max] = rateLimits.loginPerIp;
+    const [max] = rateLimits.loginFailuresPerIp;
     const attempt = (i: number) =>
       t!.app.inject({
         method: 'POST',
@@ -119,6 +119,6 @@ describe('the server foundation', () => {
     const proxied = [];
     for (let i = 0; i <= max; i++) proxied.push((await attempt(i)).statusCode);
     expect(proxied.every((status) => status === 401)).toBe(true);
-    // Sixty argon2 verifications: a loaded machine needs longer than the default guard.
+    // Two hundred argon2 verifications: a loaded machine needs longer than the default guard.
   }, 120_000);
 });

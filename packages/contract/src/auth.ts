@@ -45,10 +45,12 @@ export const forgotPasswordBody = z
       ctx.addIssue({ code: 'custom', path: ['otp'], message: v.required });
     }
   });
-export const changePasswordBody = z.object({
-  old_password: z.string().min(1, v.required).max(limits.passwordMaxLength, v.passwordTooLong),
-  new_password: password,
-});
+export const changePasswordBody = z
+  .object({
+    old_password: z.string().min(1, v.required).max(limits.passwordMaxLength, v.passwordTooLong),
+    new_password: password,
+  })
+  .refine((body) => body.new_password !== body.old_password, { path: ['new_password'], message: v.passwordUnchanged });
 export const profilePatchBody = z
   .object({ first_name: name, last_name: name, phone: phone.nullable() })
   .partial()

@@ -81,11 +81,28 @@ export const defaultLanguage: Language = 'en';
 
 /** Rate limits: [max attempts, window in seconds]. Answered 429 with Retry-After. */
 export const rateLimits = {
-  loginPerIp: [30, 60],
-  loginPerEmail: [10, 15 * 60],
+  /**
+   * Logins count failures only (a wrong password, an unknown email); a success takes its attempt back.
+   * From one address, whatever the emails: a fixed window.
+   */
+  loginFailuresPerIp: [100, 15 * 60],
+  /**
+   * For one email from one address: this many failures in a row go through at once, remembered this
+   * long after the first of them; a success forgets them. A stranger's failures from elsewhere never
+   * touch the owner's pair.
+   */
+  loginFailuresPerPair: [5, 60 * 60],
+  /**
+   * Beyond those, slow down rather than lock: one attempt per this wait, which doubles with each
+   * further failure up to `loginWaitMaxSeconds`.
+   */
+  loginWaitPerPair: [1, 30],
   otpVerifyPerIp: [30, 60],
   mailPerEmail: [1, limits.otpResendIntervalSeconds],
   mailPerEmailHourly: [10, 3600],
   mailPerIp: [30, 3600],
   registerPerIp: [20, 3600],
 } as const satisfies Record<string, readonly [number, number]>;
+
+/** The longest wait `loginWaitPerPair` grows to: 30 s, 1, 2, 4, then 5 minutes. */
+export const loginWaitMaxSeconds = 5 * 60;

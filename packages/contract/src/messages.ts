@@ -1,6 +1,8 @@
 // Every message the user can be shown that the specification or the contract fixes, in one place.
 // The web app translates by these exact English strings' keys; the server sends the English text.
 // A number a message states comes from limits, and reaches its translations as an interpolation value.
+// A number known only when it is sent (a wait) is a {{placeholder}}: the server sends the message
+// filled in (fillMessage), and the web app finds the template back by its shape.
 import { limits } from './limits';
 
 /** The numbers the messages state, as the translations' interpolation values ({{otpLength}}, …). */
@@ -20,6 +22,8 @@ export const messages = {
   unauthorized: 'Your session has expired. Please log in again.',
   forbidden: 'You are not allowed to do that',
   rateLimited: 'Too many attempts. Please wait and try again.',
+  tooManyFailuresSeconds: 'Too many failed attempts. Try again in {{seconds}} s.',
+  tooManyFailuresMinutes: 'Too many failed attempts. Try again in {{minutes}} min.',
   payloadTooLarge: 'The upload is larger than allowed',
   emailNotVerified: 'Email not verified',
   invalidCredentials: 'Invalid email or password',
@@ -75,6 +79,11 @@ export const messages = {
 
 export type MessageKey = keyof typeof messages;
 
+/** A message with its {{name}} placeholders filled in, as the server sends it. */
+export function fillMessage(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => (name in values ? String(values[name]) : placeholder));
+}
+
 /** Field validation messages: the server sends them in `errors`, the web app translates them by key. */
 export const validationMessages = {
   required: 'Required',
@@ -86,6 +95,7 @@ export const validationMessages = {
   phone: 'Enter a valid phone number',
   otp: `Enter the ${limits.otpLength}-digit code`,
   passwordsDiffer: 'The passwords do not match',
+  passwordUnchanged: 'Choose a password different from the current one',
   controlCharacters: 'Remove invisible control characters',
   recordId: 'Not a valid id',
 } as const;

@@ -9,8 +9,18 @@ import { rateLimits } from '@mooz/contract/limits';
 export type RateLimitName = keyof typeof rateLimits;
 
 export interface RateLimiter {
-  /** Counts one attempt on `key` under the named limit; returns 0 when allowed, else the seconds to wait. */
-  hit(name: RateLimitName, key: string): Promise<number>;
+  /**
+   * Counts one attempt on `key` under the named limit; returns 0 when allowed, else the seconds to wait.
+   * `windowSeconds` replaces the limit's window when this attempt opens one.
+   */
+  hit(name: RateLimitName, key: string, windowSeconds?: number): Promise<number>;
+  /**
+   * Counts one attempt on `key` and never refuses; returns how far the window now is past the
+   * limit's allowance: below 0 while within it, 0 at the last attempt it allows, 1 one beyond, …
+   */
+  count(name: RateLimitName, key: string): Promise<number>;
+  /** Takes back one attempt counted on `key` (one that turned out not to count). */
+  refund(name: RateLimitName, key: string): Promise<void>;
   /** Forgets the attempts counted on `key` under the named limit. */
   reset(name: RateLimitName, key: string): Promise<void>;
 }
@@ -29,14 +39,21 @@ function limiterSet(scale: number, make: (options: Options) => RateLimiterAbstra
     return limiter;
   };
   return {
-    async hit(name, key) {
+    async hit(name, key, windowSeconds) {
       try {
-        await limiterFor(name).consume(key);
+        await limiterFor(name).consume(key, 1, windowSeconds === undefined ? {} : { customDuration: windowSeconds });
         return 0;
       } catch (refusal) {
         if (refusal instanceof RateLimiterRes) return Math.max(refusal.msBeforeNext, 1000) / 1000;
         throw refusal;
       }
+    },
+    async count(name, key) {
+      const limiter = limiterFor(name);
+      return (await limiter.penalty(key)).consumedPoints - limiter.points;
+    },
+    async refund(name, key) {
+      await limiterFor(name).reward(key);
     },
     async reset(name, key) {
       await limiterFor(name).delete(key);

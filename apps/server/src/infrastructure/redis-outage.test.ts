@@ -33,8 +33,8 @@ describe('a Redis outage', () => {
     expect(health.json().errors.database).toBeUndefined();
 
     expect((await login(person.email, person.password)).statusCode).toBe(200);
-    // The per-email limit still holds, from this process's own counters.
-    const [max] = rateLimits.loginPerEmail;
+    // The per-email-and-address limit still holds, from this process's own counters.
+    const [max] = rateLimits.loginFailuresPerPair;
     const statuses: number[] = [];
     for (let i = 0; i < max + 1; i++) statuses.push((await login(person.email, 'a wrong password')).statusCode);
     expect(statuses.at(-1)).toBe(429);

@@ -13,6 +13,7 @@ import type { RateLimiter, RateLimitName } from '../../infrastructure/rate-limit
 import { verifyRefreshToken } from '../../infrastructure/tokens';
 import { hasPurchased } from '../courses/purchases';
 import { createCodes } from './codes';
+import { createLoginLimits } from './login-limits';
 import { createTokenFamilies } from './token-families';
 import { presentUser, type UserRow } from './presenter';
 import { createActiveUser, insertUser, newStudent } from './users';
@@ -65,6 +66,7 @@ export function createAuthService(deps: AuthDeps) {
     if (wait > 0) throw tooManyRequests(wait);
   }
 
+  const loginLimits = createLoginLimits(deps.limiter);
   const codes = createCodes({ db, outbox: deps.outbox, secret: deps.jwtSecret, now });
   const families = createTokenFamilies({
     db,
@@ -146,12 +148,13 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     async login(email: string, password: string, ip: string): Promise<{ data: LoginData }> {
-      await limit('loginPerIp', ip);
-      await limit('loginPerEmail', email);
+      await loginLimits.admit(email, ip);
       const user = await findByEmail(email);
       dummyHash ??= hashPassword('not-a-real-password');
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
       if (!user || !ok) throw unauthorized(messages.invalidCredentials);
+      // The right password is no failure, even on an account still to verify.
+      await loginLimits.succeeded(email, ip);
       if (!user.isActive) throw forbidden(messages.emailNotVerified);
       const tokens = await families.issue(user);
       const presented = await present(user);
@@ -204,6 +207,8 @@ export function createAuthService(deps: AuthDeps) {
         })
         .where(eq(users.id, user!.id));
       await families.revokeAllOf(user!.id);
+      // The mailed code proved the mailbox: its failed logins from this address are forgotten.
+      await loginLimits.forget(body.email, ip);
       return { data: null, message: authMessages.passwordReset };
     },
 

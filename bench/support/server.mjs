@@ -1,0 +1,122 @@
+// What every benchmark needs: a free port, the project's own server started on it (PGlite by
+// default, PostgreSQL or Redis when asked), its memory, percentiles and the machine it ran on.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function percentile(sorted, p) {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Waits until `url` answers 2xx, or the child exits. */
+async function waitUntilUp(child, url) {
+  for (let i = 0; i < 900; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function stopper(child, cleanup = () => {}) {
+  return async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
+    cleanup();
+  };
+}
+
+/**
+ * Starts the project's own server on a free port with demo data and raised rate limits.
+ * `databaseUrl` / `redisUrl` choose PostgreSQL / the Redis adapter; PGlite in a temp folder otherwise.
+ */
+export async function startServer({ databaseUrl = '', redisUrl = '', env = {} } = {}) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mooz-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+      // Thousands of requests from one address would otherwise hit the per-address limits.
+      RATE_LIMIT_SCALE: '1000',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      // Its own key space, so a shared Redis keeps nothing of other servers' rooms mixed in.
+      REDIS_PREFIX: `mooz-bench-${randomUUID()}:`,
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilUp(child, `${url}/api/health`);
+  return { url, pid: child.pid, stop: stopper(child, () => rmSync(dataDir, { recursive: true, force: true })) };
+}
+
+/** Starts a Node script of bench/ as its own process (a baseline server), told its port by PORT. */
+export async function startScript(script, healthPath = '/') {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'bench', script)], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilUp(child, `${url}${healthPath}`);
+  return { url, pid: child.pid, stop: stopper(child) };
+}
+
+/** Resident memory of a local process, from /proc (Linux). */
+export function rssOf(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return Number.isFinite(kb) ? kb * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds (user + system) a local process has used so far, from /proc (Linux). */
+export function cpuSecondsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return ticks / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** One line naming the machine, printed beside every figure. */
+export function machine() {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  return `${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load ${os.loadavg()[0].toFixed(2)}`;
+}
