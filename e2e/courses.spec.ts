@@ -1,5 +1,6 @@
-// Buying a course: the demo student picks a batch, pays in the sandbox checkout, and finds the course
-// in My courses and its sessions in the sessions list; a failed or closed checkout buys nothing.
+// Buying a course: the demo student picks a batch, pays in the sandbox checkout (prefilled with their
+// own contact details), and finds the course in My courses while the trial still shows every course's
+// sessions; a declined or closed checkout buys nothing and can be tried again.
 // The failure runs first, so "nothing bought" is checked on the untouched demo student.
 import { expect, test, type Page } from '@playwright/test';
 
@@ -33,15 +34,29 @@ async function checkoutCourse(page: Page, name: string) {
 
 test.describe.configure({ mode: 'serial' });
 
-test('a failed or closed sandbox payment leaves nothing bought', async ({ page }) => {
+test('a declined or closed sandbox payment leaves nothing bought, and a declined one can be tried again', async ({ page }) => {
   await logInAsDemoStudent(page);
 
-  let checkout = await checkoutCourse(page, failedCourse);
-  await checkout.getByTestId('sandbox-fail').click();
-  await expect(page.getByText('Payment verification failed')).toBeVisible();
-  await expect(checkout).toBeHidden();
+  const checkout = await checkoutCourse(page, failedCourse);
+  // The student's own contact details, editable; the demo student gave no phone, so none is invented.
+  await expect(checkout.getByTestId('sandbox-email')).toHaveValue('student@mooz.local');
+  await expect(checkout.getByTestId('sandbox-email')).toBeEditable();
+  await expect(checkout.getByTestId('sandbox-phone')).toHaveValue('');
+  await checkout.getByTestId('sandbox-phone').fill('+91 98765 43210');
+  await expect(checkout.getByTestId('sandbox-phone')).toHaveValue('+91 98765 43210');
 
-  checkout = await checkoutCourse(page, failedCourse);
+  await checkout.getByTestId('sandbox-fail').click();
+  await expect(checkout).toBeHidden();
+  const declined = page.getByTestId('payment-declined').getByRole('dialog');
+  await expect(declined).toContainText('Payment did not go through');
+  await expect(declined).toContainText('nothing was charged');
+  await expect(page.getByText('Payment verification failed')).toHaveCount(0);
+
+  await declined.getByRole('button', { name: 'Try again' }).click();
+  await expect(declined).toBeHidden();
+  await expect(checkout).toBeVisible();
+  await expect(checkout).toContainText(failedCourse);
+  await expect(checkout.getByTestId('sandbox-email')).toHaveValue('student@mooz.local');
   await checkout.getByTestId('sandbox-close').click();
   await expect(page.getByText('Payment cancelled. Nothing was charged.')).toBeVisible();
 
@@ -75,10 +90,16 @@ test('the demo student buys a course and sees it in My courses and its sessions 
   await expect(mine).toContainText(boughtCourse);
   await expect(mine.getByTestId('enrollment-details')).toContainText('Weekday batch');
 
-  // Buying ends the trial: now only the bought course's sessions are listed.
+  // Buying does not end the trial: it still counts down, and every course's sessions are still listed
+  // until it ends (after it, only the bought course's: the server tests move the end date).
+  await expect(page.getByTestId('trial-badge')).toBeVisible();
   await page.getByTestId('menu-sessions').click();
   const rows = page.getByTestId('session-row');
-  await expect(rows).toHaveCount(2);
-  for (const name of await rows.getByTestId('session-course-name').allTextContents()) expect(name).toBe(boughtCourse);
-  await expect(rows.first().getByTestId('session-status')).toHaveText('Scheduled');
+  await expect(rows).toHaveCount(7);
+  await expect(rows.getByTestId('session-course-name').filter({ hasText: boughtCourse })).toHaveCount(2);
+  const trial = await page.evaluate(async () => {
+    const response = await fetch('/api/auth/trial-status/', { headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}` } });
+    return (await response.json()).data;
+  });
+  expect(trial).toMatchObject({ has_purchased: true, is_trial: true });
 });

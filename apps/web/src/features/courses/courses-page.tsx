@@ -15,6 +15,7 @@ import { messageOf } from '../../lib/api';
 import { translateServerMessage } from '../../lib/server-message';
 import { CourseCard } from './course-card';
 import { EnrollModal } from './enroll-modal';
+import { PaymentDeclined } from './payment-declined';
 import { SandboxCheckout } from './sandbox-checkout';
 import { useCourses } from './use-courses';
 import { useEnrollment } from './use-enrollment';
@@ -109,6 +110,7 @@ export function CoursesPage() {
         }}
       />
       <SandboxCheckout checkout={enrollment.sandbox} />
+      <PaymentDeclined declined={enrollment.declined} />
     </div>
   );
 }

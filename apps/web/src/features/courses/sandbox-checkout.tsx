@@ -10,8 +10,38 @@ import { call, messageOf } from '../../lib/api';
 import { formatPrice } from '../../lib/format';
 import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
+import type { CheckoutPrefill } from './checkout';
 import type { SandboxCheckoutState } from './use-enrollment';
 import classes from './courses.module.css';
+
+/** Like Razorpay's form: starts with the buyer's own details, which they may change (none is read-only). */
+function ContactFields({ prefill }: { prefill: CheckoutPrefill }) {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState(prefill.email);
+  const [phone, setPhone] = useState(prefill.contact);
+  return (
+    <>
+      <TextInput
+        label={t('enroll.sandbox.email')}
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(event) => setEmail(event.currentTarget.value)}
+        size="sm"
+        data-testid="sandbox-email"
+      />
+      <TextInput
+        label={t('enroll.sandbox.phone')}
+        type="tel"
+        autoComplete="tel"
+        value={phone}
+        onChange={(event) => setPhone(event.currentTarget.value)}
+        size="sm"
+        data-testid="sandbox-phone"
+      />
+    </>
+  );
+}
 
 export function SandboxCheckout({ checkout }: { checkout: SandboxCheckoutState | null }) {
   const { t, i18n } = useTranslation();
@@ -42,7 +72,6 @@ export function SandboxCheckout({ checkout }: { checkout: SandboxCheckoutState |
       size={400}
       centered
       closeOnClickOutside={false}
-      aria-labelledby="sandbox-checkout-title"
       data-testid="sandbox-checkout"
     >
       {options && (
@@ -54,10 +83,13 @@ export function SandboxCheckout({ checkout }: { checkout: SandboxCheckoutState |
                   <IconCreditCard size={24} />
                 </ThemeIcon>
                 <div style={{ minWidth: 0 }}>
-                  <Text fw={700} c="white" id="sandbox-checkout-title" lineClamp={1}>
-                    {options.name}
-                  </Text>
-                  <Text size="xs" c="white" opacity={0.85} lineClamp={2}>
+                  {/* Modal.Title names the dialog (Mantine labels it by its title only). */}
+                  <Modal.Title>
+                    <Text component="span" fw={700} c="white" lineClamp={1}>
+                      {options.name}
+                    </Text>
+                  </Modal.Title>
+                  <Text size="xs" c="white" opacity={0.9} lineClamp={2}>
                     {options.description}
                   </Text>
                 </div>
@@ -84,8 +116,7 @@ export function SandboxCheckout({ checkout }: { checkout: SandboxCheckoutState |
                 {t('enroll.sandbox.badge')}
               </Badge>
             </Group>
-            <TextInput label={t('enroll.sandbox.email')} value={options.prefill.email} readOnly size="sm" />
-            <TextInput label={t('enroll.sandbox.phone')} value={options.prefill.contact} readOnly size="sm" />
+            <ContactFields prefill={options.prefill} />
             <TextInput label={t('enroll.sandbox.card')} value="4111 1111 1111 1111" readOnly size="sm" leftSection={<IconCreditCard size={16} />} />
             <Text size="xs" c="dimmed">
               {t('enroll.sandbox.note', { order: options.order_id })}

@@ -3,8 +3,9 @@ import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Course } from '@mooz/contract/courses';
+import { useAuthStore } from '../../lib/auth-store';
 import { notify } from '../../lib/toasts';
-import { checkoutThemeColor, razorpayScriptUrl } from './checkout';
+import { checkoutPrefill, checkoutThemeColor, razorpayScriptUrl } from './checkout';
 import { useEnrollment } from './use-enrollment';
 
 const course: Course = {
@@ -26,6 +27,8 @@ const course: Course = {
 const choice = { course_id: 7, batch: 'weekdays' as const, start_date: '2031-01-06', end_date: '2031-03-16', time: '09:00' };
 const order = { amount: 1_299_900, currency: 'INR', order_id: 'order_Abc', subscription_id: 'sub-1', key_id: 'rzp_test_key' };
 const paid = { razorpay_order_id: 'order_Abc', razorpay_payment_id: 'pay_1', razorpay_signature: 'f00d' };
+/** The signed-in buyer as the browser keeps them (login, then the profile). */
+const buyer = { id: 1, email: 'priya@example.in', first_name: 'Priya', last_name: 'Sharma', phone: '+91 98765-43210', user_type: 'student' };
 
 type Reply = { status: number; body: unknown };
 let replies: Record<string, Reply>;
@@ -33,6 +36,7 @@ let calls: { url: string; method: string; body: unknown }[];
 
 beforeEach(() => {
   localStorage.setItem('accessToken', 'token');
+  useAuthStore.setState({ user: { ...buyer } });
   calls = [];
   replies = {
     'POST /api/payments/create_order/': { status: 200, body: { data: order } },
@@ -56,7 +60,32 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   delete window.Razorpay;
+  useAuthStore.setState({ user: null });
 });
+
+type RazorpayOptions = Record<string, unknown> & { handler(result: typeof paid): void; prefill: Record<string, string> };
+/** A stand-in for Razorpay's checkout script: records each checkout and its payment.failed listener. */
+function fakeRazorpay() {
+  replies['GET /api/payments/config/'] = { status: 200, body: { data: { provider: 'razorpay', key_id: 'rzp_live_key' } } };
+  const opened: { options: RazorpayOptions; fail(description?: string): void; opens: number }[] = [];
+  window.Razorpay = class {
+    private failed: (response: { error?: { description?: string } }) => void = () => {};
+    opens = 0;
+    constructor(readonly options: RazorpayOptions) {
+      opened.push(this);
+    }
+    on(_event: string, listener: (response: { error?: { description?: string } }) => void) {
+      this.failed = listener;
+    }
+    fail(description?: string) {
+      this.failed({ error: { description } });
+    }
+    open() {
+      this.opens++;
+    }
+  } as never;
+  return opened;
+}
 
 function setup() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -81,7 +110,7 @@ describe('enrollment', () => {
       name: course.name,
       description: course.description,
       order_id: 'order_Abc',
-      prefill: { name: 'Mooz Learner', email: 'learner@example.com', contact: '9999999999' },
+      prefill: { name: 'Priya Sharma', email: 'priya@example.in', contact: '+919876543210' },
       theme: { color: checkoutThemeColor },
     });
     expect(result.current.stage).toBe('checkout');
@@ -112,14 +141,54 @@ describe('enrollment', () => {
     expect(called('GET', '/api/auth/profile/')).toHaveLength(0);
   });
 
-  it("toasts 'Payment verification failed' for a failed checkout and verifies nothing", async () => {
+  it("reports a failed checkout as a declined payment, not as 'Payment verification failed', and verifies nothing", async () => {
     const { result } = setup();
     await act(async () => void (await result.current.enroll(course, choice)));
     act(() => result.current.sandbox!.callbacks.onFailed());
-    expect(notify.error).toHaveBeenCalledWith('Payment verification failed');
+    expect(notify.error).not.toHaveBeenCalled();
+    expect(result.current.declined).toMatchObject({ reason: undefined });
     expect(called('POST', '/api/payments/verify_payment/')).toHaveLength(0);
     expect(result.current.sandbox).toBeNull();
     expect(result.current.stage).toBe('idle');
+  });
+
+  it('opens the same checkout again from a declined payment, with no new order, and pays from there', async () => {
+    const { result } = setup();
+    await act(async () => void (await result.current.enroll(course, choice)));
+    const first = result.current.sandbox!.options;
+    act(() => result.current.sandbox!.callbacks.onFailed());
+    await act(async () => result.current.declined!.retry());
+    expect(result.current.declined).toBeNull();
+    expect(result.current.stage).toBe('checkout');
+    expect(result.current.sandbox?.options).toEqual(first);
+    expect(called('POST', '/api/payments/create_order/')).toHaveLength(1);
+    act(() => result.current.sandbox!.callbacks.onPaid(paid));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Payment verified successfully!'));
+    expect(notify.error).not.toHaveBeenCalled();
+  });
+
+  it('lets the buyer dismiss a declined payment', async () => {
+    const { result } = setup();
+    await act(async () => void (await result.current.enroll(course, choice)));
+    act(() => result.current.sandbox!.callbacks.onFailed());
+    act(() => result.current.declined!.dismiss());
+    expect(result.current.declined).toBeNull();
+    expect(result.current.sandbox).toBeNull();
+    expect(result.current.stage).toBe('idle');
+  });
+
+  it("reports Razorpay's payment.failed as declined with the provider's words, and Try again opens its checkout again", async () => {
+    const opened = fakeRazorpay();
+    const { result } = setup();
+    await act(async () => void (await result.current.enroll(course, choice)));
+    act(() => opened[0]!.fail('Your payment was declined by the bank.'));
+    expect(result.current.declined?.reason).toBe('Your payment was declined by the bank.');
+    expect(notify.error).not.toHaveBeenCalledWith('Payment verification failed');
+    await act(async () => result.current.declined!.retry());
+    expect(opened).toHaveLength(2);
+    expect(opened[1]!.opens).toBe(1);
+    expect(opened[1]!.options).toMatchObject({ order_id: 'order_Abc', prefill: opened[0]!.options.prefill });
+    expect(result.current.declined).toBeNull();
   });
 
   it("says 'Create order endpoint is undefined' when the server has no create-order endpoint", async () => {
@@ -147,20 +216,34 @@ describe('enrollment', () => {
   });
 
   it("opens Razorpay's checkout when the provider is razorpay, and verifies from its handler", async () => {
-    replies['GET /api/payments/config/'] = { status: 200, body: { data: { provider: 'razorpay', key_id: 'rzp_live_key' } } };
-    const opened: { options: Record<string, unknown> & { handler(result: typeof paid): void } }[] = [];
-    window.Razorpay = class {
-      constructor(readonly options: Record<string, unknown> & { handler(result: typeof paid): void }) {
-        opened.push(this);
-      }
-      on() {}
-      open() {}
-    } as never;
+    const opened = fakeRazorpay();
     const { result } = setup();
     await act(async () => void (await result.current.enroll(course, choice)));
     expect(result.current.sandbox).toBeNull();
     expect(opened[0]!.options).toMatchObject({ key: 'rzp_test_key', order_id: 'order_Abc', amount: 1_299_900, theme: { color: checkoutThemeColor } });
     act(() => opened[0]!.options.handler(paid));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Payment verified successfully!'));
+  });
+
+  it("prefills Razorpay's checkout with the buyer's own details, editable (nothing read-only), and omits a phone they never gave", async () => {
+    useAuthStore.setState({ user: { ...buyer, phone: null } });
+    const opened = fakeRazorpay();
+    const { result } = setup();
+    await act(async () => void (await result.current.enroll(course, choice)));
+    expect(opened[0]!.options.prefill).toEqual({ name: 'Priya Sharma', email: 'priya@example.in' });
+    expect(opened[0]!.options).not.toHaveProperty('readonly');
+  });
+});
+
+describe('checkout prefill', () => {
+  it("takes the stored user's name, email and phone, the phone reduced to what Razorpay's contact field takes", () => {
+    expect(checkoutPrefill(buyer)).toEqual({ name: 'Priya Sharma', email: 'priya@example.in', contact: '+919876543210' });
+    expect(checkoutPrefill({ ...buyer, phone: '(022) 2345 6789' }).contact).toBe('02223456789');
+  });
+
+  it('invents nothing: no phone stays empty, and no user gives empty details', () => {
+    expect(checkoutPrefill({ ...buyer, phone: null })).toEqual({ name: 'Priya Sharma', email: 'priya@example.in', contact: '' });
+    expect(checkoutPrefill({ email: 'solo@example.in', first_name: 'Solo' })).toEqual({ name: 'Solo', email: 'solo@example.in', contact: '' });
+    expect(checkoutPrefill(null)).toEqual({ name: '', email: '', contact: '' });
   });
 });

@@ -1,6 +1,9 @@
-// The enrollment flow: create the order, open the provider's checkout, verify the payment, then
-// re-fetch trial status, courses and profile, since a purchase ends the trial and opens the course.
-// Every outcome reaches the user as a toast.
+// The enrollment flow: create the order, open the provider's checkout (prefilled with the buyer's own
+// contact details), verify the payment, then re-fetch trial status, courses and profile, since a
+// purchase opens the course (the trial itself runs on to its end date). Outcomes reach the user as
+// toasts, except a declined payment: that one waits in `declined` for the buyer to try again or not.
+// A payment the provider declined is not our verification failing: nothing was charged, and the same
+// order can be paid again.
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +15,7 @@ import { ApiError, call, messageOf } from '../../lib/api';
 import { useAuthStore } from '../../lib/auth-store';
 import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
-import { checkoutOptions, openRazorpayCheckout, type CheckoutCallbacks, type CheckoutOptions } from './checkout';
+import { checkoutOptions, checkoutPrefill, openRazorpayCheckout, type CheckoutCallbacks, type CheckoutOptions } from './checkout';
 import { courseKeys } from './use-courses';
 
 /**
@@ -30,11 +33,21 @@ export interface SandboxCheckoutState {
 
 export type EnrollmentStage = 'idle' | 'ordering' | 'checkout' | 'verifying';
 
+/** A payment the checkout reported as failed (declined card, cancelled authentication…). */
+export interface DeclinedPayment {
+  /** The provider's own words, when it gave any. */
+  reason?: string;
+  /** Opens the checkout again for the same order. */
+  retry(): void;
+  dismiss(): void;
+}
+
 export function useEnrollment() {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [stage, setStage] = useState<EnrollmentStage>('idle');
   const [sandbox, setSandbox] = useState<SandboxCheckoutState | null>(null);
+  const [declined, setDeclined] = useState<DeclinedPayment | null>(null);
   const say = useCallback((text: string) => translateServerMessage(t, text), [t]);
 
   const verify = useCallback(
@@ -88,16 +101,17 @@ export function useEnrollment() {
         return { ok: false, errors: error instanceof ApiError ? error.errors : undefined };
       }
 
-      const options = checkoutOptions(course, order);
+      const options = checkoutOptions(course, order, checkoutPrefill(useAuthStore.getState().user));
       const callbacks: CheckoutCallbacks = {
         onPaid: (result) => {
           setSandbox(null);
+          setDeclined(null);
           void verify(result, order);
         },
-        onFailed: () => {
+        onFailed: (reason) => {
           setSandbox(null);
           setStage('idle');
-          notify.error(say(messages.paymentVerificationFailed));
+          setDeclined({ reason: reason?.trim() || undefined, retry: () => void openCheckout(), dismiss: () => setDeclined(null) });
         },
         onClosed: () => {
           setSandbox(null);
@@ -105,22 +119,26 @@ export function useEnrollment() {
           notify.info(t('enroll.checkoutClosed'));
         },
       };
-      setStage('checkout');
-      if (config.provider === 'razorpay') {
+      async function openCheckout(): Promise<boolean> {
+        setDeclined(null);
+        setStage('checkout');
+        if (config.provider !== 'razorpay') {
+          setSandbox({ options, callbacks });
+          return true;
+        }
         try {
           await openRazorpayCheckout(options, callbacks);
+          return true;
         } catch {
           setStage('idle');
           notify.error(t('enroll.checkoutUnavailable'));
-          return { ok: false };
+          return false;
         }
-      } else {
-        setSandbox({ options, callbacks });
       }
-      return { ok: true };
+      return (await openCheckout()) ? { ok: true } : { ok: false };
     },
     [client, say, t, verify],
   );
 
-  return { enroll, stage, sandbox, busy: stage !== 'idle' };
+  return { enroll, stage, sandbox, declined, busy: stage !== 'idle' };
 }
