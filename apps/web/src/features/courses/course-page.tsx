@@ -17,7 +17,6 @@ import { translateServerMessage } from '../../lib/server-message';
 import { useSignedIn } from '../../lib/use-stored-auth';
 import { EnrollModal } from './enroll-modal';
 import { PaymentDeclined } from './payment-declined';
-import { PaymentDeclined } from './payment-declined';
 import { SandboxCheckout } from './sandbox-checkout';
 import { useCourse } from './use-courses';
 import { useEnrollment } from './use-enrollment';
@@ -121,7 +120,6 @@ function CourseDetails({ id }: { id: string }) {
         }}
       />
       <SandboxCheckout checkout={enrollment.sandbox} />
-      <PaymentDeclined declined={enrollment.declined} />
       <PaymentDeclined declined={enrollment.declined} />
     </Card>
   );
