@@ -1,6 +1,6 @@
 // Buying a course: the demo student picks a batch, pays in the sandbox checkout (prefilled with their
-// own contact details), and finds the course in My courses while the trial still shows every course's
-// sessions; a declined or closed checkout buys nothing and can be tried again.
+// own contact details), having been told that buying ends the trial, and finds the course in My courses
+// and only its sessions listed; a declined or closed checkout buys nothing and can be tried again.
 // The failure runs first, so "nothing bought" is checked on the untouched demo student.
 import { expect, test, type Page } from '@playwright/test';
 
@@ -25,6 +25,8 @@ async function checkoutCourse(page: Page, name: string) {
   const form = page.getByTestId('enroll-modal');
   await expect(form.getByRole('dialog')).toBeVisible();
   await expect(form.getByTestId('enroll-end-date')).not.toHaveText('—');
+  // The demo student is in trial (nothing bought yet each time this runs): told before paying.
+  await expect(form.getByTestId('enroll-ends-trial')).toContainText('ends your free trial');
   await form.getByTestId('enroll-submit').click();
   const checkout = page.getByTestId('sandbox-checkout').getByRole('dialog');
   await expect(checkout).toBeVisible();
@@ -90,16 +92,16 @@ test('the demo student buys a course and sees it in My courses and its sessions 
   await expect(mine).toContainText(boughtCourse);
   await expect(mine.getByTestId('enrollment-details')).toContainText('Weekday batch');
 
-  // Buying does not end the trial: it still counts down, and every course's sessions are still listed
-  // until it ends (after it, only the bought course's: the server tests move the end date).
-  await expect(page.getByTestId('trial-badge')).toBeVisible();
+  // Buying ends the trial, as the contract says and the enroll form said before the payment: now only
+  // the bought course's sessions are listed.
+  await expect(page.getByTestId('trial-badge')).toBeHidden();
   await page.getByTestId('menu-sessions').click();
   const rows = page.getByTestId('session-row');
-  await expect(rows).toHaveCount(7);
-  await expect(rows.getByTestId('session-course-name').filter({ hasText: boughtCourse })).toHaveCount(2);
+  await expect(rows).toHaveCount(2);
+  for (const name of await rows.getByTestId('session-course-name').allTextContents()) expect(name).toBe(boughtCourse);
   const trial = await page.evaluate(async () => {
     const response = await fetch('/api/auth/trial-status/', { headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}` } });
     return (await response.json()).data;
   });
-  expect(trial).toMatchObject({ has_purchased: true, is_trial: true });
+  expect(trial).toMatchObject({ has_purchased: true, is_trial: false });
 });

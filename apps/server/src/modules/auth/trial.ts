@@ -1,10 +1,9 @@
-// Trial state, always computed from the database row and the clock, never stored. The one rule: a
-// student is in trial from sign-up until `trial_ends_at`, whatever they buy meanwhile; buying sets
-// `has_purchased` and never cuts the trial short. After it, only bought courses remain (classes/access.ts).
+// Trial state, always computed from the database row and the clock, never stored.
 import { eq } from 'drizzle-orm';
 import type { UserType } from '@mooz/contract/permissions';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/index';
+import { hasPurchased } from '../courses/purchases';
 
 const DAY_MS = 86_400_000;
 
@@ -20,31 +19,28 @@ export interface TrialState {
   trial_remaining_seconds: number;
 }
 
-type TrialUser = { userType: UserType; trialEndsAt: Date | null };
-
-/** Whole seconds of trial left at `now`: 0 for non-students and once the end date has passed. */
-function trialSecondsLeft(user: TrialUser, now: Date): number {
+export function trialState(
+  user: { userType: UserType; trialEndsAt: Date | null },
+  hasPurchased: boolean,
+  now: Date,
+): TrialState {
   const endsAt = user.userType === 'student' ? user.trialEndsAt : null;
-  return endsAt ? Math.max(0, Math.floor((endsAt.getTime() - now.getTime()) / 1000)) : 0;
-}
-
-export function trialState(user: TrialUser, hasPurchased: boolean, now: Date): TrialState {
-  const endsAt = user.userType === 'student' ? user.trialEndsAt : null;
-  const remaining = trialSecondsLeft(user, now);
+  const remaining = endsAt ? Math.max(0, Math.floor((endsAt.getTime() - now.getTime()) / 1000)) : 0;
+  const inTrial = !!endsAt && !hasPurchased && remaining > 0;
   return {
-    is_trial: remaining > 0,
+    is_trial: inTrial,
     has_purchased: hasPurchased,
     trial_ends_at: endsAt ? endsAt.toISOString() : null,
-    trial_remaining_seconds: remaining,
+    trial_remaining_seconds: inTrial ? remaining : 0,
   };
 }
 
-/** Whether a student is inside their trial right now (purchases or not: only the end date ends it). */
+/** Whether a student is inside their trial right now (false for anyone who has purchased). */
 export async function isInTrial(db: Database, userId: number, now: Date = new Date()): Promise<boolean> {
   const [row] = await db
     .select({ userType: users.userType, trialEndsAt: users.trialEndsAt })
     .from(users)
     .where(eq(users.id, userId));
   if (!row) return false;
-  return trialSecondsLeft(row, now) > 0;
+  return trialState(row, await hasPurchased(db, userId), now).is_trial;
 }

@@ -7,6 +7,7 @@ import { IconCalendarEvent, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { batchEndDate, type BatchKind, type Course } from '@mooz/contract/courses';
 import { createOrderBody, type CreateOrderBody } from '@mooz/contract/payments';
+import { useAuthStore } from '../../lib/auth-store';
 import { formatClock, formatDate, formatPrice, todayUtc } from '../../lib/format';
 
 interface ScheduleValues {
@@ -49,6 +50,7 @@ export function EnrollModal({ course, busy, onClose, onSubmit }: EnrollModalProp
       opened={course !== null}
       onClose={onClose}
       title={<Text fw={700}>{course ? t('enroll.title', { name: course.name }) : ''}</Text>}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       size="lg"
       centered
       data-testid="enroll-modal"
@@ -64,6 +66,9 @@ function ScheduleForm({ course, busy, onSubmit }: { course: Course; busy: boolea
   const dates = openBatchDates(course);
   const hasWeekdays = course.weekday_times.length > 0;
   const hasWeekends = course.weekend_times.length > 0;
+  // The contract ends a trial at the first purchase (after it, only bought courses' sessions are
+  // listed), so a student in trial is told before they pay, not surprised after.
+  const inTrial = useAuthStore((state) => state.trial?.is_trial === true);
 
   const form = useForm<ScheduleValues>({
     initialValues: {
@@ -104,6 +109,11 @@ function ScheduleForm({ course, busy, onSubmit }: { course: Course; busy: boolea
       noValidate
     >
       <Stack gap="md">
+        {inTrial && (
+          <Alert color="orange" icon={<IconInfoCircle size={18} />} data-testid="enroll-ends-trial">
+            {t('enroll.endsTrial')}
+          </Alert>
+        )}
         <div>
           <Text size="sm" fw={500} mb={6} id="enroll-batch-label">
             {t('enroll.batch')}
@@ -164,7 +174,8 @@ function ScheduleForm({ course, busy, onSubmit }: { course: Course; busy: boolea
             />
           </SimpleGrid>
         )}
-        <Paper withBorder radius="md" p="md" bg="var(--mantine-color-default-hover)">
+        {/* Dark skin: the hover grey (dark 5) would leave the dimmed lines at 3.7:1; dark 6 keeps them above 4.5:1. */}
+        <Paper withBorder radius="md" p="md" bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))">
           <Group justify="space-between" wrap="nowrap">
             <div>
               <Text size="sm" c="dimmed">
