@@ -1,7 +1,7 @@
 // /meeting: start a new meeting or join one by its id or invite link. The display name is kept in
 // local storage for next time.
-import { useState } from 'react';
-import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title, type TextInputProps } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { IconDoorEnter, IconLink, IconUsers, IconVideoPlus } from '@tabler/icons-react';
@@ -33,6 +33,31 @@ interface CreateValues {
 interface JoinValues {
   userName: string;
   roomId: string;
+}
+
+/** A lobby card's icon, title and one line of what it does. */
+function CardHeading({ icon, color, title, description }: { icon: ReactNode; color?: string; title: string; description: string }) {
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <ThemeIcon size={44} radius="md" variant="light" color={color}>
+        {icon}
+      </ThemeIcon>
+      <div>
+        <Title order={2} fz="lg">
+          {title}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {description}
+        </Text>
+      </div>
+    </Group>
+  );
+}
+
+/** The name the room shows for you, in either form. */
+function UserNameInput(props: TextInputProps & { 'data-testid': string }) {
+  const { t } = useTranslation();
+  return <TextInput label={t('meeting.userName')} placeholder={t('meeting.userNamePlaceholder')} required maxLength={nameMax} autoComplete="name" {...props} />;
 }
 
 export function MeetingLobbyPage() {
@@ -111,19 +136,7 @@ export function MeetingLobbyPage() {
         {canCreate && (
           <Card withBorder radius="lg" p="xl" component="form" onSubmit={create} noValidate data-testid="create-meeting-form" className={classes.lobbyCard}>
             <Stack gap="md">
-              <Group gap="sm" wrap="nowrap">
-                <ThemeIcon size={44} radius="md" variant="light">
-                  <IconVideoPlus size={24} />
-                </ThemeIcon>
-                <div>
-                  <Title order={2} fz="lg">
-                    {t('meeting.create.title')}
-                  </Title>
-                  <Text size="sm" c="dimmed">
-                    {t('meeting.create.description')}
-                  </Text>
-                </div>
-              </Group>
+              <CardHeading icon={<IconVideoPlus size={24} />} title={t('meeting.create.title')} description={t('meeting.create.description')} />
               <TextInput label={t('meeting.create.meetingName')} required maxLength={nameMax} {...createForm.getInputProps('name')} data-testid="meeting-name" />
               <NumberInput
                 label={t('meeting.create.capacity')}
@@ -136,15 +149,7 @@ export function MeetingLobbyPage() {
                 {...createForm.getInputProps('capacity')}
                 data-testid="meeting-capacity"
               />
-              <TextInput
-                label={t('meeting.userName')}
-                placeholder={t('meeting.userNamePlaceholder')}
-                required
-                maxLength={nameMax}
-                autoComplete="name"
-                {...createForm.getInputProps('userName')}
-                data-testid="create-user-name"
-              />
+              <UserNameInput {...createForm.getInputProps('userName')} data-testid="create-user-name" />
               <Button type="submit" size="md" loading={creating} leftSection={<IconVideoPlus size={18} />} data-testid="create-meeting">
                 {t('meeting.create.submit')}
               </Button>
@@ -153,19 +158,7 @@ export function MeetingLobbyPage() {
         )}
         <Card withBorder radius="lg" p="xl" component="form" onSubmit={join} noValidate data-testid="join-meeting-form" className={classes.lobbyCard}>
           <Stack gap="md">
-            <Group gap="sm" wrap="nowrap">
-              <ThemeIcon size={44} radius="md" variant="light" color="teal">
-                <IconDoorEnter size={24} />
-              </ThemeIcon>
-              <div>
-                <Title order={2} fz="lg">
-                  {t('meeting.join.title')}
-                </Title>
-                <Text size="sm" c="dimmed">
-                  {t('meeting.join.description')}
-                </Text>
-              </div>
-            </Group>
+            <CardHeading icon={<IconDoorEnter size={24} />} color="teal" title={t('meeting.join.title')} description={t('meeting.join.description')} />
             <TextInput
               label={t('meeting.join.roomId')}
               placeholder={t('meeting.join.roomIdPlaceholder')}
@@ -174,15 +167,7 @@ export function MeetingLobbyPage() {
               {...joinForm.getInputProps('roomId')}
               data-testid="join-room-id"
             />
-            <TextInput
-              label={t('meeting.userName')}
-              placeholder={t('meeting.userNamePlaceholder')}
-              required
-              maxLength={nameMax}
-              autoComplete="name"
-              {...joinForm.getInputProps('userName')}
-              data-testid="join-user-name"
-            />
+            <UserNameInput {...joinForm.getInputProps('userName')} data-testid="join-user-name" />
             <Button type="submit" size="md" color="teal" leftSection={<IconDoorEnter size={18} />} data-testid="join-meeting">
               {t('meeting.join.submit')}
             </Button>
