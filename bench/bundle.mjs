@@ -1,14 +1,25 @@
-// What a first visit to /login downloads, gzipped, from the Vite manifest of apps/web/dist.
+// What a first visit to /login downloads, gzipped, from the Vite manifest of apps/web/dist; then what it
+// actually transfers from the project's server (which it starts on a free port, or --url URL), asking
+// for every file of that visit with the Accept-Encoding a browser sends.
 // Run after `npm run build -w @mooz/web`. Prints figures; never fails on them.
+//
+//   node bench/bundle.mjs [--dist apps/web/dist] [--url http://127.0.0.1:3000]
 import { readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import http from 'node:http';
 import { cpus, totalmem } from 'node:os';
-import { join, dirname } from 'node:path';
+import { join, dirname, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { startServer } from './support/server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = join(root, 'apps/web/dist');
+const argument = (name) => {
+  const at = process.argv.indexOf(name);
+  return at === -1 ? undefined : process.argv[at + 1];
+};
+const dist = resolve(argument('--dist') ?? join(root, 'apps/web/dist'));
+const givenUrl = argument('--url')?.replace(/\/$/, '');
 const manifestPath = join(dist, '.vite/manifest.json');
 const aimKb = 150;
 
@@ -130,3 +141,92 @@ const floor =
 console.log(
   `baseline: react + react-dom + scheduler alone ${kb(floor)}; the first visit adds ${kb(firstVisitJs - floor)} on top (router, i18n, Mantine, the app)`,
 );
+
+// What goes over the wire: the first visit's files, each asked for as a browser would, counting the
+// bytes of the bodies as sent (compressed or not) and of the response heads.
+const agent = new http.Agent({ keepAlive: true });
+/** One GET as it crosses the wire: node:http does not decompress, so the body bytes are those sent. */
+function transfer(url, acceptEncoding) {
+  return new Promise((resolveTransfer, reject) => {
+    const headers = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
+    http
+      .get(url, { agent, headers }, (response) => {
+        let body = 0;
+        response.on('data', (chunk) => (body += chunk.length));
+        response.on('end', () => {
+          const lines = [`HTTP/${response.httpVersion} ${response.statusCode} ${response.statusMessage}`];
+          for (let i = 0; i < response.rawHeaders.length; i += 2) {
+            lines.push(`${response.rawHeaders[i]}: ${response.rawHeaders[i + 1]}`);
+          }
+          resolveTransfer({
+            status: response.statusCode,
+            encoding: response.headers['content-encoding'] ?? 'identity',
+            body,
+            head: Buffer.byteLength(`${lines.join('\r\n')}\r\n\r\n`),
+          });
+        });
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+// The first visit's URLs, as Chromium fetches them: the page, what index.html names (entry script, its
+// stylesheet, the icon), the chunks and stylesheets of the login route, the root route's error boundary
+// (React Router resolves a matched route's lazy ErrorBoundary with it; the gzip figures above leave it
+// out) and the default language's translations.
+const transferKeys = new Set(firstVisitKeys);
+const errorBoundaryKey = chunkKeyOf('src/app/routes/error-page.tsx');
+if (errorBoundaryKey) closure(errorBoundaryKey, transferKeys);
+else console.warn('warning: no chunk found for src/app/routes/error-page.tsx');
+const transferFiles = files(transferKeys);
+const indexHtml = readFileSync(join(dist, 'index.html'), 'utf8');
+const named = [...indexHtml.matchAll(/\s(?:src|href)="(\/[^"]+)"/g)].map((match) => match[1]);
+const visitPaths = [
+  ...new Set([
+    '/login',
+    ...named,
+    ...[...transferFiles.js, ...transferFiles.css].map((file) => `/${file}`),
+    '/locales/en/translation.json',
+  ]),
+];
+
+let server = null;
+try {
+  // The project's server on this build; no demo data needed for /login.
+  server = givenUrl
+    ? null
+    : await startServer({ env: { WEB_DIST: dist, SEED_DEMO: '0', LOG_LEVEL: 'error', NODE_ENV: '' } });
+  const base = givenUrl ?? server.url;
+  const rows = [];
+  for (const [label, acceptEncoding] of [
+    ['br, gzip (a browser)', 'gzip, deflate, br, zstd'],
+    ['gzip only', 'gzip'],
+    ['no compression', ''],
+  ]) {
+    const results = [];
+    for (const visitPath of visitPaths) results.push(await transfer(`${base}${visitPath}`, acceptEncoding));
+    const failed = results.filter((result) => result.status !== 200).length;
+    const encodings = [...new Set(results.map((result) => result.encoding))].join('/');
+    rows.push({ label, results, failed, encodings });
+  }
+  console.log('');
+  console.log(
+    `first visit to /login as transferred by ${givenUrl ? givenUrl : 'the server (started on a free port)'}, ${visitPaths.length} files:`,
+  );
+  for (const row of rows) {
+    const bodies = row.results.reduce((total, result) => total + result.body, 0);
+    const heads = row.results.reduce((total, result) => total + result.head, 0);
+    console.log(
+      `  ${row.label.padEnd(22)} bodies ${kb(bodies).padStart(9)}   + response heads ${kb(heads).padStart(8)}   (sent as ${row.encodings}${
+        row.failed ? `; ${row.failed} not 200` : ''
+      })`,
+    );
+  }
+} catch (error) {
+  console.log('');
+  console.log(`transferred bytes not measured: ${error instanceof Error ? error.message : String(error)}`);
+} finally {
+  agent.destroy();
+  await server?.stop();
+}

@@ -1,11 +1,68 @@
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig } from 'vitest/config';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const apiTarget = process.env.MOOZ_API ?? 'http://127.0.0.1:3000';
 
+/**
+ * Writes a .br (brotli 11) and a .gz (gzip 9) beside every text file of the build, public files such as
+ * the locales included, for the server (apps/server/src/http/web-app.ts) to send as the browser's
+ * Accept-Encoding allows. A file that does not shrink gets none; source maps and Vite's own manifest
+ * are left alone.
+ */
+function precompress(): Plugin {
+  const compressible = /\.(js|mjs|css|html|json|svg|txt|xml|webmanifest)$/;
+  const brotli = promisify(brotliCompress);
+  const gzipAsync = promisify(gzip);
+  async function* walk(dir: string): AsyncGenerator<string> {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith('.')) continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) yield* walk(full);
+      else if (compressible.test(entry.name)) yield full;
+    }
+  }
+  return {
+    name: 'mooz:precompress',
+    apply: 'build',
+    // After every file is written, public files included.
+    async writeBundle(options) {
+      if (!options.dir) return;
+      const jobs: Promise<void>[] = [];
+      for await (const file of walk(options.dir)) {
+        jobs.push(
+          (async () => {
+            const source = await readFile(file);
+            const [br, gz] = await Promise.all([
+              brotli(source, {
+                params: {
+                  [constants.BROTLI_PARAM_QUALITY]: 11,
+                  [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+                  [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+                },
+              }),
+              gzipAsync(source, { level: 9 }),
+            ]);
+            // A copy that would not be smaller is not written, nor left over from an earlier build.
+            for (const [extension, compressed] of Object.entries({ '.br': br, '.gz': gz })) {
+              if (compressed.length < source.length) await writeFile(`${file}${extension}`, compressed);
+              else await rm(`${file}${extension}`, { force: true });
+            }
+          })(),
+        );
+      }
+      await Promise.all(jobs);
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: {

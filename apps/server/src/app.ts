@@ -68,6 +68,26 @@ const contentSecurityPolicy = {
   },
 };
 
+/**
+ * Swagger UI's page at /api/docs gets its own policy in place of the app's: its scripts and stylesheets
+ * are files, its icons data: URLs, and the one inline thing it needs is the <style> element inside its
+ * logo (an SVG component of swagger-ui-standalone-preset.js, swagger-api/swagger-ui#10655), allowed by
+ * its hash and nothing wider. web-app.test.ts checks the hash against the installed Swagger UI.
+ */
+const swaggerLogoStyleHash = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";
+const docsContentSecurityPolicy = [
+  "default-src 'self'",
+  "base-uri 'self'",
+  "font-src 'self' data:",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+  "img-src 'self' data:",
+  "object-src 'none'",
+  "script-src 'self'",
+  "script-src-attr 'none'",
+  `style-src 'self' ${swaggerLogoStyleHash}`,
+].join('; ');
+
 export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -132,7 +152,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: apiDocsPath, staticCSP: true });
+  await app.register(swaggerUi, { routePrefix: apiDocsPath, staticCSP: docsContentSecurityPolicy });
 
   await app.register(healthRoutes);
   const auth = createAuthService({

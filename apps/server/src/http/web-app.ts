@@ -1,8 +1,9 @@
 // The built single-page app: hashed assets cached for a year, every other non-API path answers
-// index.html so deep links such as /courses/3 load the app.
+// index.html so deep links such as /courses/3 load the app. Files go out as the .br or .gz the web
+// build wrote beside them (vite.config.ts) when the browser accepts it, brotli first, else as they are.
 import { apiPrefix } from '@mooz/contract/api-routes';
 import { socketPath } from '@mooz/contract/realtime';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -10,6 +11,8 @@ import { messages } from '@mooz/contract/messages';
 
 const API_PREFIXES = [apiPrefix, socketPath];
 const isApiPath = (url: string) => url === apiPrefix.slice(0, -1) || API_PREFIXES.some((p) => url.startsWith(p));
+/** The files the web build may have written a .br and .gz of: the list of its precompress plugin (vite.config.ts). */
+const precompressible = /\.(js|mjs|css|html|json|svg|txt|xml|webmanifest)(\.br|\.gz)?$/;
 
 export async function registerWebApp(app: FastifyInstance, webDist: string) {
   const indexFile = path.join(webDist, 'index.html');
@@ -21,11 +24,25 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       index: ['index.html'],
       // Look files up per request, so a rebuild is served without a restart.
       wildcard: true,
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        // Everything else (index.html, the locales, icons) is revalidated: ETag and Last-Modified give 304s.
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The answer depends on Accept-Encoding wherever the build could have written a .br or .gz.
+        if (precompressible.test(filePath)) res.setHeader('vary', 'accept-encoding');
       },
+    });
+    app.addHook('onSend', async (_request, reply) => {
+      const own = reply.raw.getHeader('vary');
+      if (!own) return;
+      // setHeaders only reaches the raw response, whose Vary one set on the reply (CORS's Origin) would
+      // replace: keep both.
+      const set = reply.getHeader('vary');
+      if (set && !String(set).toLowerCase().includes('accept-encoding')) reply.header('vary', `${set}, ${own}`);
+      // A 304 carries no body, so no body headers (@fastify/static adds them back after send removes them).
+      if (reply.statusCode === 304) reply.removeHeader('content-type').removeHeader('content-encoding');
     });
   } else {
     app.log.warn(`web app not built (${indexFile} missing): run npm run build`);
@@ -38,12 +55,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     if (isApiPath(url) || isFile || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ message: messages.notFound });
     }
-    if (!built) return reply.status(503).send({ message: 'The web app is not built yet' });
-    // Read per request: index.html is small, and a rebuild is picked up without a restart.
-    return reply
-      .status(200)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(readFileSync(indexFile));
+    if (!built || !existsSync(indexFile)) return reply.status(503).send({ message: 'The web app is not built yet' });
+    // Looked up per request, so a rebuild is picked up without a restart; served as the static files are,
+    // compressed when accepted, with the same no-cache, ETag and Last-Modified as /index.html.
+    return reply.status(200).sendFile('index.html');
   });
 }

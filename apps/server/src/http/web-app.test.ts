@@ -1,0 +1,185 @@
+// The built web app as the server sends it: the .br or .gz the build wrote beside a file when the
+// browser accepts it, with its own type and a Vary; hashed assets cached for good, the rest revalidated.
+// And the API docs page's policy, which must let Swagger UI run without a console error.
+import { createHash } from 'node:crypto';
+import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiDocsPath } from '@mooz/contract/api-routes';
+import { buildTestApp, type TestApp } from '../../test/app';
+
+let t: TestApp;
+let webDist: string;
+const asset = `export const greeting = ${JSON.stringify('hello, compressed world '.repeat(200))};\n`;
+const page = `<!doctype html><html><head><title>Mooz</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(50)}</body></html>`;
+const translations = JSON.stringify({
+  login: { title: 'Sign in', email: 'Email', password: 'Password' },
+  padding: 'x'.repeat(2000),
+});
+
+/** A file of the build with the .br and .gz the web build writes beside it. */
+function writeBuilt(relative: string, content: string) {
+  const file = path.join(webDist, relative);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, content);
+  writeFileSync(`${file}.br`, brotliCompressSync(content));
+  writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+}
+
+beforeAll(async () => {
+  // CORS on, so its Vary: Origin is there to be kept beside Accept-Encoding.
+  t = await buildTestApp({ CORS_ORIGINS: 'http://app.example' });
+  webDist = t.config.webDist!;
+  writeBuilt('assets/chunk-Ab12Cd34.js', asset);
+  writeBuilt('index.html', page);
+  writeBuilt('locales/en/translation.json', translations);
+});
+afterAll(() => t?.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const varies = (headers: Record<string, unknown>) =>
+  String(headers.vary ?? '')
+    .toLowerCase()
+    .split(/\s*,\s*/);
+
+describe('the web app, precompressed', () => {
+  it('sends brotli to a browser that accepts it, with the type of the file, a Vary and a year of cache', async () => {
+    const res = await get('/assets/chunk-Ab12Cd34.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(varies(res.headers)).toEqual(expect.arrayContaining(['accept-encoding', 'origin']));
+    expect(res.rawPayload.length).toBeLessThan(Buffer.byteLength(asset));
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(asset);
+
+    // A file the build left without a .br or .gz goes out as it is.
+    const uncompressed = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(uncompressed.statusCode).toBe(200);
+    expect(uncompressed.headers['content-encoding']).toBeUndefined();
+    expect(uncompressed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(uncompressed.body).toBe('console.log(1)');
+  });
+
+  it('sends gzip when only gzip is accepted, and the file as it is when nothing is', async () => {
+    const gzipped = await get('/assets/chunk-Ab12Cd34.js', { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(gzipped.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(varies(gzipped.headers)).toContain('accept-encoding');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(asset);
+
+    const plainRequests: Record<string, string>[] = [
+      {},
+      { 'accept-encoding': 'identity' },
+      { 'accept-encoding': 'br;q=0, gzip;q=0' },
+    ];
+    for (const headers of plainRequests) {
+      const plain = await get('/assets/chunk-Ab12Cd34.js', headers);
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers['content-type']).toBe('application/javascript; charset=utf-8');
+      expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(varies(plain.headers)).toContain('accept-encoding');
+      expect(plain.body).toBe(asset);
+    }
+  });
+
+  it('revalidates index.html, at / and as every deep link, compressed, with 304s', async () => {
+    for (const url of ['/', '/index.html', '/login', '/courses/3']) {
+      const res = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(varies(res.headers), url).toContain('accept-encoding');
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(page);
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+
+      const etag = String(res.headers.etag);
+      expect(etag, url).toBeTruthy();
+      const unchanged = await get(url, { 'accept-encoding': 'gzip, deflate, br', 'if-none-match': etag });
+      expect(unchanged.statusCode, url).toBe(304);
+      expect(unchanged.rawPayload.length, url).toBe(0);
+      expect(unchanged.headers['cache-control'], url).toBe('no-cache');
+      const byDate = await get(url, {
+        'accept-encoding': 'gzip, deflate, br',
+        'if-modified-since': String(res.headers['last-modified']),
+      });
+      expect(byDate.statusCode, url).toBe(304);
+    }
+    const plain = await get('/courses/3');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(page);
+  });
+
+  it('revalidates the locales, compressed, with 304s', async () => {
+    const res = await get('/locales/en/translation.json', { 'accept-encoding': 'gzip' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(varies(res.headers)).toContain('accept-encoding');
+    expect(JSON.parse(gunzipSync(res.rawPayload).toString())).toEqual(JSON.parse(translations));
+
+    const unchanged = await get('/locales/en/translation.json', {
+      'accept-encoding': 'gzip',
+      'if-none-match': String(res.headers.etag),
+    });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.rawPayload.length).toBe(0);
+    expect(unchanged.headers['content-encoding']).toBeUndefined();
+    // Another encoding is another representation: its own ETag, so the gzip one does not match it.
+    const brotli = await get('/locales/en/translation.json', {
+      'accept-encoding': 'br',
+      'if-none-match': String(res.headers.etag),
+    });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+  });
+});
+
+describe('the API docs page', () => {
+  /** The policy's sources for one directive, such as style-src. */
+  const sources = (policy: string, directive: string) =>
+    policy
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .find(([name]) => name === directive)
+      ?.slice(1) ?? [];
+
+  it("lets Swagger UI's files and its logo's inline <style> run, nothing inline besides, and only there", async () => {
+    const res = await get(apiDocsPath);
+    expect(res.statusCode).toBe(200);
+    const policy = String(res.headers['content-security-policy']);
+    expect(sources(policy, 'script-src')).toEqual(["'self'"]);
+    expect(sources(policy, 'img-src')).toEqual(["'self'", 'data:']);
+    expect(policy).not.toContain('unsafe-inline');
+    expect(policy).not.toContain('upgrade-insecure-requests');
+
+    // The page itself loads its scripts and stylesheets from files: 'self' covers them.
+    expect(res.body).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
+    expect(res.body).not.toMatch(/<style|\sstyle=/);
+
+    // The <style> elements that Swagger UI's React components render, from the installed version.
+    const staticDir = path.join(path.dirname(createRequire(import.meta.url).resolve('@fastify/swagger-ui')), 'static');
+    const inlineStyles = ['swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js'].flatMap((file) =>
+      [
+        ...readFileSync(path.join(staticDir, file), 'utf8').matchAll(
+          /createElement\("style",null,("(?:[^"\\]|\\.)*")\)/g,
+        ),
+      ].map((match) => JSON.parse(match[1]!) as string),
+    );
+    expect(inlineStyles.length).toBeGreaterThan(0);
+    for (const css of inlineStyles) {
+      expect(sources(policy, 'style-src')).toContain(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
+    }
+
+    // The app's pages keep their own policy.
+    const appPolicy = String((await get('/login')).headers['content-security-policy']);
+    expect(sources(appPolicy, 'script-src')).toEqual(["'self'", 'https://checkout.razorpay.com']);
+    expect(appPolicy).not.toContain('sha256-');
+  });
+});
