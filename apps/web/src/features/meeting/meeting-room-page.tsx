@@ -131,12 +131,13 @@ export function MeetingRoomPage() {
             {room?.name ?? t('meeting.joining')}
           </Title>
           {phase === 'reconnecting' && (
-            <Badge color="yellow" leftSection={<IconWifi size={12} />} data-testid="meeting-reconnecting">
+            <Badge color="yellow" autoContrast leftSection={<IconWifi size={12} />} data-testid="meeting-reconnecting">
               {t('meeting.reconnecting')}
             </Badge>
           )}
         </Group>
-        <Badge variant="light" color="gray" size="lg" leftSection={<IconUsers size={14} />} data-testid="participant-count">
+        {/* The room is dark in both skins: the light skin's grey text would not read on it. */}
+        <Badge variant="light" color="gray" c="gray.1" size="lg" leftSection={<IconUsers size={14} />} data-testid="participant-count">
           {/* Numbers keep their order in right-to-left layouts. */}
           <span dir="ltr">{room ? t('meeting.participants', { present: peerCount + 1, capacity: room.capacity }) : peerCount + 1}</span>
         </Badge>
