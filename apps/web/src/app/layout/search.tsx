@@ -49,6 +49,9 @@ export function SearchBox() {
         </Group>
       </UnstyledButton>
       <Spotlight
+        // The dialog's name, for screen readers only: the search field says the rest on screen.
+        title={t('search.open')}
+        classNames={{ header: 'mooz-visually-hidden' }}
         actions={actions}
         shortcut={['mod + K', '/']}
         nothingFound={t('search.nothingFound')}

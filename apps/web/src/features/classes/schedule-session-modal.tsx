@@ -74,7 +74,15 @@ export function ScheduleSessionModal({ opened, onClose }: { opened: boolean; onC
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('sessions.schedule')} size="lg" centered data-testid="schedule-session">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('sessions.schedule')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      size="lg"
+      centered
+      data-testid="schedule-session"
+    >
       <form
         noValidate
         onSubmit={form.onSubmit((values) =>

@@ -1,6 +1,7 @@
 // The invite coachmark: points at the invite button while one is alone, with the link to copy.
 import { ActionIcon, Button, CopyButton, Group, Popover, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconUserPlus } from '@tabler/icons-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inviteLink } from '../identity';
 import classes from '../meeting.module.css';
@@ -8,6 +9,7 @@ import classes from '../meeting.module.css';
 export function InviteCoachmark({ roomId, opened, onChange, size }: { roomId: string; opened: boolean; onChange: (opened: boolean) => void; size: number }) {
   const { t } = useTranslation();
   const link = inviteLink(roomId);
+  const titleId = useId();
   return (
     <Popover opened={opened} onChange={onChange} position="top" withArrow shadow="lg" radius="md" width={340} trapFocus={false} closeOnClickOutside={false}>
       <Popover.Target>
@@ -17,9 +19,12 @@ export function InviteCoachmark({ roomId, opened, onChange, size }: { roomId: st
           </ActionIcon>
         </Tooltip>
       </Popover.Target>
-      <Popover.Dropdown data-testid="invite-coachmark">
+      {/* Named by its title: Mantine points it at the button, whose id the tooltip between them drops. */}
+      <Popover.Dropdown aria-labelledby={titleId} data-testid="invite-coachmark">
         <Stack gap="xs">
-          <Text fw={700}>{t('meeting.invite.title')}</Text>
+          <Text fw={700} id={titleId}>
+            {t('meeting.invite.title')}
+          </Text>
           <Text size="sm" c="dimmed">
             {t('meeting.invite.description')}
           </Text>
