@@ -1,13 +1,12 @@
 // Forgot password: ask for a code by email, then send it back with a new password.
 import { useState } from 'react';
-import { Anchor, Button, PasswordInput, PinInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { IconAt } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { forgotPasswordBody, sendOtpBody } from '@mooz/contract/auth';
-import { limits } from '@mooz/contract/limits';
 import { messageValues, validationMessages } from '@mooz/contract/messages';
 import { paths } from '../../config/paths';
 import { apiRoutes } from '@mooz/contract/api-routes';
@@ -16,6 +15,7 @@ import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
 import { serverFieldErrors, translateValidation } from '../../lib/validation';
 import { AuthScreen } from './auth-screen';
+import { CodeInput } from './code-input';
 import { FormFailure } from './form-failure';
 import { useResendCountdown } from './use-resend-countdown';
 
@@ -119,10 +119,7 @@ export function ForgotPasswordPage() {
                 <Text size="sm" fw={500} id="reset-code-label">
                   {t('auth.verify.code')}
                 </Text>
-                <PinInput
-                  length={limits.otpLength}
-                  type="number"
-                  oneTimeCode
+                <CodeInput
                   aria-labelledby="reset-code-label"
                   value={form.values.otp}
                   onChange={(value) => form.setFieldValue('otp', value)}

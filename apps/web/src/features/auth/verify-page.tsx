@@ -1,6 +1,6 @@
 // The one-time code that proves the email address, with a resend that counts down.
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Anchor, Button, Center, PinInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { ApiError, call } from '../../lib/api';
 import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
 import { AuthScreen } from './auth-screen';
+import { CodeInput } from './code-input';
 import { FormFailure } from './form-failure';
 import { useResendCountdown } from './use-resend-countdown';
 
@@ -112,10 +113,7 @@ export function VerifyPage() {
               </FormFailure>
             )}
             <Center>
-              <PinInput
-                length={limits.otpLength}
-                type="number"
-                oneTimeCode
+              <CodeInput
                 size="lg"
                 value={code}
                 onChange={setCode}
