@@ -22,10 +22,17 @@ import { leaveRoom, startScreenShare, stopScreenShare, toggleCamera, toggleMicro
 import { InviteCoachmark } from './invite-coachmark';
 import classes from '../meeting.module.css';
 
-function Control({ label, active = true, danger, onClick, testId, children, size }: {
+/**
+ * One round button. `active` only paints it (red when a device is off). `pressed` is for toggles
+ * whose name stays the same (chats, side panel) and says whether they are open; buttons whose name
+ * changes with their state ("Mute" / "Unmute", "Share screen" / "Stop sharing") say it in the name and
+ * are not also marked pressed, as the ARIA authoring practices ask.
+ */
+function Control({ label, active = true, pressed, danger, onClick, testId, children, size }: {
   size: number;
   label: string;
   active?: boolean;
+  pressed?: boolean;
   danger?: boolean;
   onClick: () => void;
   testId: string;
@@ -41,7 +48,7 @@ function Control({ label, active = true, danger, onClick, testId, children, size
         className={classes.control}
         onClick={onClick}
         aria-label={label}
-        aria-pressed={danger ? undefined : active}
+        aria-pressed={pressed}
         data-testid={testId}
       >
         {children}
@@ -91,14 +98,15 @@ export function ControlsBar({ roomId, fullscreen, onFullscreen, inviteOpened, on
         <Control
           size={size}
           label={t('meeting.controls.chat')}
+          pressed={floatingChatOpen}
           onClick={() => useMeetingStore.setState({ floatingChatOpen: !floatingChatOpen, ...(floatingChatOpen ? {} : { unread: 0 }) })}
           testId="toggle-floating-chat"
         >
           <IconMessageCircle size={22} />
         </Control>
       </Indicator>
-      <Control size={size} label={t('meeting.controls.panel')} onClick={onTogglePanel} testId="toggle-panel">
-        <IconLayoutSidebarRight size={22} className={classes.flipInRtl} aria-pressed={panelOpen} />
+      <Control size={size} label={t('meeting.controls.panel')} pressed={panelOpen} onClick={onTogglePanel} testId="toggle-panel">
+        <IconLayoutSidebarRight size={22} className={classes.flipInRtl} />
       </Control>
       <span className={classes.hideOnPhone}>
         <Control size={size} label={fullscreen ? t('meeting.controls.exitFullscreen') : t('meeting.controls.fullscreen')} onClick={onFullscreen} testId="toggle-fullscreen">
