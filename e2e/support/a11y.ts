@@ -1,0 +1,147 @@
+// Shared by the accessibility and keyboard specs: signing a window in through the API, the layout and
+// language a window starts with, fresh students, and axe scans that keep the critical and serious findings.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { storageKeys } from '@mooz/contract/config';
+
+export const demoPassword = 'mooz-demo-123';
+
+export interface Look {
+  /** A short name for reports, e.g. "fr dark rtl". */
+  name: string;
+  lng: 'en' | 'fr' | 'de' | 'pt';
+  skin: 'light' | 'dark';
+  rtl: boolean;
+}
+
+export const look = (lng: Look['lng'], skin: Look['skin'], rtl: boolean): Look => ({
+  name: `${lng} ${skin} ${rtl ? 'rtl' : 'ltr'}`,
+  lng,
+  skin,
+  rtl,
+});
+
+export interface SignedIn {
+  access: string;
+  refresh: string;
+  user: Record<string, unknown>;
+}
+
+export async function apiLogIn(request: APIRequestContext, email: string, password = demoPassword): Promise<SignedIn> {
+  const response = await request.post('/api/auth/login/', { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  const { access, refresh, user, ...summary } = (await response.json()).data;
+  return { access, refresh, user: { ...summary, ...user } };
+}
+
+export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+
+/** A new, verified student made by the demo admin (so the demo student stays untouched for other specs). */
+export async function newStudent(request: APIRequestContext, firstName: string): Promise<{ email: string; session: SignedIn }> {
+  const admin = await apiLogIn(request, 'admin@mooz.local');
+  const email = uniqueEmail(`a11y-${firstName.toLowerCase()}`);
+  const created = await request.post('/api/admin/users/', {
+    headers: { Authorization: `Bearer ${admin.access}` },
+    data: { email, password: demoPassword, first_name: firstName, last_name: 'Student', user_type: 'student' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return { email, session: await apiLogIn(request, email) };
+}
+
+/**
+ * Every page of the context starts in `look` (as the settings and the language menu would leave it),
+ * and, with `session`, signed in with the meeting name `userName`.
+ */
+export async function prepare(context: BrowserContext, view: Look, session?: SignedIn, userName?: string): Promise<void> {
+  await context.addInitScript(
+    ({ keys, view, session, userName }) => {
+      localStorage.setItem(keys.language, view.lng);
+      const stored = JSON.parse(localStorage.getItem(keys.layout) ?? 'null') as { state?: object } | null;
+      localStorage.setItem(keys.layout, JSON.stringify({ state: { ...stored?.state, skin: view.skin, rtl: view.rtl }, version: 1 }));
+      if (session && !localStorage.getItem(keys.access)) {
+        localStorage.setItem(keys.access, session.access);
+        localStorage.setItem(keys.refresh, session.refresh);
+        localStorage.setItem(keys.user, JSON.stringify(session.user));
+      }
+      if (userName) localStorage.setItem(keys.userName, userName);
+    },
+    { keys: storageKeys, view, session: session ?? null, userName: userName ?? null },
+  );
+}
+
+/** Waits until the page shows its language and nothing moves (dialogs and drawers have opened). */
+export async function settle(page: Page, view: Look): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('lang', view.lng);
+  await expect(page.locator('html')).toHaveAttribute('dir', view.rtl ? 'rtl' : 'ltr');
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', view.skin);
+  // Finite animations only: a live session's pulsing dot never ends.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+  // Two frames, so anything that rendered on the last state change has painted.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+export interface Finding {
+  where: string;
+  id: string;
+  impact: string;
+  help: string;
+  helpUrl: string;
+  nodes: { target: string; summary: string }[];
+}
+
+/** Collects the critical and serious axe findings of each scanned screen, and reports them together. */
+export class AxeReport {
+  readonly findings: Finding[] = [];
+  scanned = 0;
+
+  constructor(private readonly view: Look) {}
+
+  async scan(page: Page, screen: string): Promise<void> {
+    await settle(page, this.view);
+    // Only violations are wanted: leaving out the passes' details makes a scan about a third faster.
+    const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+    this.scanned++;
+    for (const violation of results.violations) {
+      if (violation.impact !== 'critical' && violation.impact !== 'serious') continue;
+      this.findings.push({
+        where: `${screen} [${this.view.name}]`,
+        id: violation.id,
+        impact: violation.impact,
+        help: violation.help,
+        helpUrl: violation.helpUrl,
+        nodes: violation.nodes.map((node) => ({
+          target: node.target.map(String).join(' '),
+          summary: (node.failureSummary ?? '').replace(/\s*\n\s*/g, ' '),
+        })),
+      });
+    }
+  }
+
+  /** One readable block per finding: where, which rule, then each offending element and why. */
+  format(): string {
+    return this.findings
+      .map((finding) =>
+        [
+          `${finding.where}: ${finding.impact} ${finding.id} — ${finding.help} (${finding.helpUrl})`,
+          ...finding.nodes.map((node) => `    ${node.target}\n      ${node.summary}`),
+        ].join('\n'),
+      )
+      .join('\n\n');
+  }
+
+  /** Fails the test with every finding printed, after attaching them as JSON. */
+  async expectClean(): Promise<void> {
+    await test.info().attach('axe-findings.json', { body: JSON.stringify(this.findings, null, 2), contentType: 'application/json' });
+    const report = this.format();
+    if (report) console.log(report);
+    expect(this.scanned, 'screens scanned').toBeGreaterThan(0);
+    expect(
+      this.findings.map((finding) => `${finding.where}: ${finding.id}`),
+      `critical or serious accessibility violations:\n\n${report}`,
+    ).toEqual([]);
+  }
+}
