@@ -31,6 +31,8 @@ import { createProvider } from './modules/payments/provider';
 import { createMailer, type Mail, type Mailer } from './infrastructure/mail';
 import { createOutbox, type Outbox } from './infrastructure/outbox';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './infrastructure/rate-limiter';
+import { createChangeBus, databaseTransport, redisTransport, type ChangeBus } from './infrastructure/change-bus';
+import { createAccessTokens, type AccessTokens } from './modules/auth/access-tokens';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,6 +43,9 @@ declare module 'fastify' {
     mailer: Mailer;
     outbox: Outbox;
     rateLimiter: RateLimiter;
+    /** Changes that drop what is kept in memory, here and in the other processes. */
+    changes: ChangeBus;
+    accessTokens: AccessTokens;
   }
 }
 
@@ -49,6 +54,8 @@ export interface AppDependencies {
   database?: DatabaseHandle;
   /** Outgoing mail; by default SMTP or the outbox, as configured. */
   mailer?: Mailer;
+  /** How long what the hot endpoints read is kept without news of a change (default 5 s). */
+  cacheTtlMs?: number;
 }
 
 const contentSecurityPolicy = {
@@ -128,6 +135,25 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     });
   }
   app.decorate('redis', redis);
+  const changes = createChangeBus({
+    transport: redis
+      ? redisTransport(redis, `${config.redisPrefix}changes`, app.log)
+      : database.kind === 'postgres'
+        ? databaseTransport(database, 'mooz_changes')
+        : null,
+    log: app.log,
+  });
+  const stopWatching = database.writes.subscribe((tables) => changes.written(tables));
+  await changes.start();
+  // Before Redis and the database close (onClose hooks run in reverse).
+  app.addHook('onClose', async () => {
+    stopWatching();
+    await changes.close();
+  });
+  app.decorate('changes', changes);
+  const cacheTtlMs = deps.cacheTtlMs ?? 5000;
+  const accessTokens = createAccessTokens({ db: app.db, secret: app.jwtSecret, changes, ttlMs: cacheTtlMs });
+  app.decorate('accessTokens', accessTokens);
   app.decorate(
     'rateLimiter',
     limiterRedis ? redisRateLimiter(limiterRedis, config.redisPrefix, config.rateLimitScale) : memoryRateLimiter(config.rateLimitScale),
@@ -163,6 +189,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     accessTokenTtl: config.accessTokenTtl,
     refreshTokenTtl: config.refreshTokenTtl,
     trialDays: config.trialDays,
+    revoked: (revocation) => accessTokens.revoked(revocation),
   });
   await app.register(authRoutes, { auth });
   app.outbox.handle<Mail>('mail', (mail) => app.mailer.send(mail));

@@ -9,7 +9,7 @@ import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client'
 
 let snapshot: Buffer | undefined;
 
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const template = inject('postgresTemplate');
   const url = process.env.DATABASE_URL;
   if (template && url) {
@@ -22,6 +22,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     const handle = await openPostgres(dbUrl.toString(), { migrate: false });
     return {
       ...handle,
+      url: dbUrl.toString(),
       async close() {
         await handle.close();
         await admin.query(`drop database if exists "${name}" with (force)`);
@@ -29,7 +30,33 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       },
     };
   }
+  return openPglite(await freshPglite(), { migrate: false });
+}
+
+async function freshPglite(): Promise<PGlite> {
   snapshot ??= readFileSync(inject('pgliteSnapshot'));
-  const client = await PGlite.create({ loadDataDir: new Blob([snapshot]) });
-  return openPglite(client, { migrate: false });
+  return PGlite.create({ loadDataDir: new Blob([snapshot]) });
+}
+
+/**
+ * `count` handles on one fresh database, as separate processes would hold: each has its own
+ * connections (PostgreSQL) or its own view of the one PGlite, and tells only its own writes.
+ */
+export async function createSharedTestDatabase(count: number): Promise<{ handles: DatabaseHandle[]; close(): Promise<void> }> {
+  if (inject('postgresTemplate') && process.env.DATABASE_URL) {
+    const first = await createTestDatabase();
+    const others: DatabaseHandle[] = [];
+    for (let i = 1; i < count; i++) others.push(await openPostgres(first.url!, { migrate: false }));
+    return {
+      handles: [first, ...others],
+      async close() {
+        for (const handle of others) await handle.close();
+        await first.close();
+      },
+    };
+  }
+  const client = await freshPglite();
+  const handles: DatabaseHandle[] = [];
+  for (let i = 0; i < count; i++) handles.push(await openPglite(client, { migrate: false }));
+  return { handles, close: () => client.close() };
 }

@@ -11,12 +11,17 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index';
 import { lockDataDir } from './data-dir-lock';
+import { createWriteFeed, watchPglite, watchPgPool, type WriteFeed } from './changes';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The tables each committed write through `db` wrote (db/changes.ts). */
+  writes: WriteFeed;
+  /** LISTEN on a channel of this database (NOTIFY is `select pg_notify(...)` through `db`); resolves to the stop function. */
+  listen(channel: string, onMessage: (payload: string) => void, onReconnect: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -29,6 +34,8 @@ export async function openPostgres(url: string, { migrate = true } = {}): Promis
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection dropped by the server must not take the process down; the pool reconnects.
   pool.on('error', (error) => console.error('PostgreSQL connection error:', error.message));
+  const { feed, written } = createWriteFeed();
+  watchPgPool(pool, written);
   if (migrate) {
     const client = await pool.connect();
     try {
@@ -42,14 +49,63 @@ export async function openPostgres(url: string, { migrate = true } = {}): Promis
   return {
     db: drizzlePg(pool, { schema }) as unknown as Database,
     kind: 'postgres',
+    writes: feed,
+    listen: (channel, onMessage, onReconnect) => listenPostgres(url, channel, onMessage, onReconnect),
     close: () => pool.end(),
   };
 }
 
+/** A connection of its own that LISTENs, reconnecting (and saying so) when it is lost. */
+async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void, onReconnect: () => void) {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (again: boolean) => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    const lost = () => {
+      if (client !== next || stopped) return;
+      client = null;
+      next.end().catch(() => {});
+      retry = setTimeout(() => void connect(true).catch(() => {}), 1000);
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`listen "${channel}"`);
+      if (again) onReconnect();
+    } catch (error) {
+      lost();
+      if (!again) throw error;
+    }
+  };
+  await connect(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
+}
+
+/** A handle on a PGlite client; several handles on one client (tests) each tell only their own writes. */
 export async function openPglite(client: PGlite, { migrate = true } = {}): Promise<DatabaseHandle> {
-  const db = drizzlePglite(client, { schema });
+  const { feed, written } = createWriteFeed();
+  const db = drizzlePglite(watchPglite(client, written), { schema });
   if (migrate) await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    writes: feed,
+    async listen(channel, onMessage) {
+      const unlisten = await client.listen(channel, onMessage);
+      return () => unlisten();
+    },
+    close: () => client.close(),
+  };
 }
 
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {

@@ -1,5 +1,6 @@
 // Who is calling, and may they? `authenticate` turns a bearer access token into request.user (401
-// when missing, expired or revoked); `allow(action, subject)` enforces the contract's permission rules.
+// when missing, expired or revoked; modules/auth/access-tokens.ts answers from memory);
+// `allow(action, subject)` enforces the contract's permission rules.
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { messages } from '@mooz/contract/messages';
@@ -22,7 +23,10 @@ declare module 'fastify' {
   }
 }
 
-/** The signed-in user behind an access token, or null when it is invalid, expired or revoked. */
+/**
+ * The signed-in user behind an access token, or null when it is invalid, expired or revoked, asked of
+ * the database. The signalling handshake uses it; HTTP requests ask app.accessTokens, which remembers.
+ */
 export async function userForAccessToken(db: Database, secret: string, token: string): Promise<AuthUser | null> {
   const claims = await verifyAccessToken(secret, token);
   if (!claims) return null;
@@ -52,7 +56,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 export const authenticate: onRequestAsyncHookHandler = async function (request: FastifyRequest, _reply: FastifyReply) {
   const token = bearerToken(request);
   if (!token) throw unauthorized(messages.noAccessToken);
-  const user = await userForAccessToken(this.db, this.jwtSecret, token);
+  const user = await this.accessTokens.userFor(token);
   if (!user) throw unauthorized();
   request.user = user;
 };

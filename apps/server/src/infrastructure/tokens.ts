@@ -9,6 +9,11 @@ export interface AccessClaims {
   familyId: string;
 }
 
+/** Verified access claims, with the token's expiry (seconds since the epoch, as in the JWT). */
+export interface VerifiedAccess extends AccessClaims {
+  expiresAt: number;
+}
+
 export interface RefreshClaims {
   tokenId: string;
   userId: number;
@@ -51,12 +56,14 @@ async function verify(secret: string, token: string, typ: 'access' | 'refresh') 
 }
 
 /** The claims of a valid, unexpired access token, or null. */
-export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
+export async function verifyAccessToken(secret: string, token: string): Promise<VerifiedAccess | null> {
   const payload = await verify(secret, token, 'access');
   if (!payload) return null;
   const role = payload.role;
   if (role !== 'student' && role !== 'teacher' && role !== 'admin') return null;
-  return { userId: Number(payload.sub), userType: role, familyId: payload.fam as string };
+  // Every token we sign expires; one without `exp` is not ours.
+  if (typeof payload.exp !== 'number') return null;
+  return { userId: Number(payload.sub), userType: role, familyId: payload.fam as string, expiresAt: payload.exp };
 }
 
 export async function verifyRefreshToken(secret: string, token: string): Promise<RefreshClaims | null> {

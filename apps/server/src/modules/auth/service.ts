@@ -15,6 +15,7 @@ import { hasPurchased } from '../courses/purchases';
 import { createCodes } from './codes';
 import { createLoginLimits } from './login-limits';
 import { createTokenFamilies } from './token-families';
+import type { Revocation } from './access-tokens';
 import { presentUser, type UserRow } from './presenter';
 import { createActiveUser, insertUser, newStudent } from './users';
 import { trialState } from './trial';
@@ -52,6 +53,8 @@ export interface AuthDeps {
   refreshTokenTtl: number;
   trialDays: number;
   now?: () => Date;
+  /** Told of each revocation once written (access-tokens.ts). */
+  revoked?: (revocation: Revocation) => void;
 }
 
 // A fixed hash to verify against when the email is unknown, so a miss takes as long as a hit.
@@ -74,6 +77,7 @@ export function createAuthService(deps: AuthDeps) {
     accessTokenTtl: deps.accessTokenTtl,
     refreshTokenTtl: deps.refreshTokenTtl,
     now,
+    revoked: deps.revoked,
   });
 
   async function findByEmail(email: string): Promise<UserRow | undefined> {

@@ -6,8 +6,19 @@ import type { Database } from '../../db/client';
 import { refreshTokens } from '../../db/schema/index';
 import { signAccessToken, signRefreshToken } from '../../infrastructure/tokens';
 import type { UserRow } from './users';
+import type { Revocation } from './access-tokens';
 
-export function createTokenFamilies(deps: { db: Database; secret: string; accessTokenTtl: number; refreshTokenTtl: number; now: () => Date }) {
+export interface TokenFamiliesDeps {
+  db: Database;
+  secret: string;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  now: () => Date;
+  /** Told once a revocation is written, so that no memory of the family outlives it (access-tokens.ts). */
+  revoked?: (revocation: Revocation) => void;
+}
+
+export function createTokenFamilies(deps: TokenFamiliesDeps) {
   const { db, now } = deps;
 
   async function issue(user: UserRow, familyId: string = randomUUID()) {
@@ -26,6 +37,7 @@ export function createTokenFamilies(deps: { db: Database; secret: string; access
       .update(refreshTokens)
       .set({ revokedAt: now() })
       .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    deps.revoked?.({ kind: 'family', familyId });
   }
 
   /** Revokes every session of the user, or every one but `keepFamilyId`. */
@@ -40,6 +52,7 @@ export function createTokenFamilies(deps: { db: Database; secret: string; access
           keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined,
         ),
       );
+    deps.revoked?.({ kind: 'families-of', userId, ...(keepFamilyId && { except: keepFamilyId }) });
   }
 
   /** Spends a live, unused refresh token: only one request can, and only once. */

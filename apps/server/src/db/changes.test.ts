@@ -1,0 +1,56 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestDatabase } from '../../test/database';
+import type { DatabaseHandle } from './client';
+import { tablesWritten } from './changes';
+import { users } from './schema/index';
+
+describe('tablesWritten', () => {
+  it('names the target of a plain insert, update or delete, nothing for a read, and every table when unsure', () => {
+    expect(tablesWritten('select "id" from "users" where "users"."id" = $1')).toEqual([]);
+    expect(tablesWritten('begin')).toEqual([]);
+    expect(tablesWritten('insert into "users" ("email") values ($1) returning "id"')).toEqual(['users']);
+    expect(tablesWritten('update "refresh_tokens" set "revoked_at" = $1')).toEqual(['refresh_tokens']);
+    expect(tablesWritten('delete from "courses" where "id" = $1')).toEqual(['courses']);
+    expect(tablesWritten('with moved as (delete from "courses" returning *) select * from moved')).toEqual(['*']);
+    expect(tablesWritten('truncate "users" cascade')).toEqual(['*']);
+    expect(tablesWritten('select 1; delete from "users"')).toEqual(['*']);
+  });
+});
+
+describe("a handle's writes", () => {
+  let handle: DatabaseHandle;
+  let seen: string[][];
+  beforeEach(async () => {
+    handle = await createTestDatabase();
+    seen = [];
+    handle.writes.subscribe((tables) => seen.push([...tables]));
+  });
+  afterEach(() => handle.close());
+
+  const newUser = { email: 'watch@example.test', passwordHash: 'x', firstName: 'W', lastName: 'Atch', userType: 'student' as const };
+
+  it('are told after each statement, and a transaction’s only once it commits', async () => {
+    await handle.db.select().from(users);
+    expect(seen).toEqual([]);
+    const [row] = await handle.db.insert(users).values(newUser).returning();
+    expect(seen).toEqual([['users']]);
+    await handle.db.transaction(async (tx) => {
+      await tx.update(users).set({ firstName: 'V' }).where(eq(users.id, row!.id));
+      expect(seen).toEqual([['users']]);
+    });
+    expect(seen).toEqual([['users'], ['users']]);
+  });
+
+  it('are not told when the transaction rolls back', async () => {
+    await handle.db
+      .transaction(async (tx) => {
+        await tx.insert(users).values(newUser);
+        tx.rollback();
+      })
+      .catch(() => {});
+    await handle.db.insert(users).values(newUser).catch(() => {});
+    expect(seen).toEqual([['users']]);
+    expect(await handle.db.select().from(users)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,122 @@
+// Who is behind an access token, answered from memory: the token's signature once per token, the
+// account (active? which role? trial until when?) and the token family (revoked?) once per few seconds
+// at most. Memory never outlives what it was read from:
+//   - a revoked family (logout, a replayed refresh token, a password change or reset) is dropped here
+//     the moment token-families.ts has revoked it, and in every other process through the change bus;
+//   - any write to the users table (an account deactivated, a role or a trial changed), through this
+//     process's database handle, drops every account at once, and elsewhere through the bus;
+//   - what reaches a process by neither way (the bus down, a hand-written SQL change) lasts at most
+//     the cache's lifetime (`ttlMs`, a few seconds).
+// The signalling server's handshake keeps asking the database (userForAccessToken in http/authenticate.ts).
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { buildAbility, rulesFor, type AppAbility, type UserType } from '@mooz/contract/permissions';
+import type { Database } from '../../db/client';
+import { refreshTokens, users } from '../../db/schema/index';
+import type { AuthUser } from '../../http/authenticate';
+import { cachedMap } from '../../infrastructure/cache';
+import type { Change, ChangeBus } from '../../infrastructure/change-bus';
+import { verifyAccessToken, type VerifiedAccess } from '../../infrastructure/tokens';
+
+export interface Account {
+  id: number;
+  userType: UserType;
+  isActive: boolean;
+  trialEndsAt: Date | null;
+  ability: AppAbility;
+}
+
+export type Revocation = Extract<Change, { kind: 'family' } | { kind: 'families-of' }>;
+
+export interface AccessTokensDeps {
+  db: Database;
+  secret: string;
+  changes: ChangeBus;
+  /** How long an account or a family may be believed without news of a change. */
+  ttlMs: number;
+  /** Signatures remembered: one entry per live token, dropped when it expires. */
+  maxTokens?: number;
+  now?: () => number;
+}
+
+export function createAccessTokens(deps: AccessTokensDeps) {
+  const { db, changes } = deps;
+  const now = deps.now ?? Date.now;
+  const maxTokens = deps.maxTokens ?? 50_000;
+
+  const accounts = cachedMap<number, Account | null>(
+    async (id) => {
+      const [row] = await db
+        .select({ userType: users.userType, isActive: users.isActive, trialEndsAt: users.trialEndsAt })
+        .from(users)
+        .where(eq(users.id, id));
+      return row ? { id, ...row, ability: buildAbility(rulesFor(row.userType, id)) } : null;
+    },
+    { ttlMs: deps.ttlMs, maxEntries: 100_000, now },
+  );
+
+  // Logout and password changes revoke the family; its access tokens die with it.
+  const revokedFamilies = cachedMap<string, boolean>(
+    async (familyId) => {
+      const revoked = await db
+        .select({ id: refreshTokens.id })
+        .from(refreshTokens)
+        .where(and(eq(refreshTokens.familyId, familyId), isNotNull(refreshTokens.revokedAt)))
+        .limit(1);
+      return revoked.length > 0;
+    },
+    { ttlMs: deps.ttlMs, maxEntries: 100_000, now },
+  );
+  // Which user each family remembered as live belongs to, for a "revoke all of theirs".
+  const familyUsers = new Map<string, number>();
+
+  const signatures = new Map<string, VerifiedAccess>();
+  async function verified(token: string): Promise<VerifiedAccess | null> {
+    const seconds = Math.floor(now() / 1000);
+    const known = signatures.get(token);
+    if (known) {
+      if (known.expiresAt > seconds) return known;
+      signatures.delete(token);
+      return null;
+    }
+    const claims = await verifyAccessToken(deps.secret, token);
+    if (!claims) return null;
+    while (signatures.size >= maxTokens) signatures.delete(signatures.keys().next().value as string);
+    signatures.set(token, claims);
+    return claims;
+  }
+
+  changes.onTables(['users'], () => accounts.invalidate());
+  changes.subscribe((change) => {
+    if (change.kind === 'family') revokedFamilies.invalidate(change.familyId);
+    else if (change.kind === 'families-of') {
+      revokedFamilies.invalidateWhere((_, familyId) => familyId !== change.except && familyUsers.get(familyId) === change.userId);
+    } else if (change.kind === 'everything' || (change.kind === 'tables' && change.tables.includes('*'))) {
+      revokedFamilies.invalidate();
+    }
+  });
+
+  return {
+    /** The signed-in user behind an access token, or null when it is invalid, expired or revoked. */
+    async userFor(token: string): Promise<AuthUser | null> {
+      const claims = await verified(token);
+      if (!claims) return null;
+      const [account, revoked] = await Promise.all([accounts.get(claims.userId), revokedFamilies.get(claims.familyId)]);
+      if (!account?.isActive || revoked) return null;
+      if (familyUsers.get(claims.familyId) !== claims.userId) {
+        while (familyUsers.size >= 100_000) familyUsers.delete(familyUsers.keys().next().value as string);
+        familyUsers.set(claims.familyId, claims.userId);
+      }
+      return { id: account.id, userType: account.userType, familyId: claims.familyId, ability: account.ability };
+    },
+
+    /** An account as last read (at most `ttlMs` ago, and not since a write to users): null when there is none. */
+    account: (id: number) => accounts.get(id),
+
+    /** Called once a revocation is written: drops it here and tells the other processes. */
+    revoked(revocation: Revocation) {
+      changes.publish(revocation);
+    },
+  };
+}
+
+export type AccessTokens = ReturnType<typeof createAccessTokens>;

@@ -1,0 +1,55 @@
+// Several instances of the app on one database, as several server processes would run: each with its
+// own database handle (so each hears only its own writes directly) and its own memory.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import type { TestApp } from './app';
+import { createSharedTestDatabase } from './database';
+
+export async function sharedInstances(
+  count: number,
+  options: { env?: Record<string, string>; cacheTtlMs?: number } = {},
+): Promise<{ instances: TestApp[]; close(): Promise<void> }> {
+  const shared = await createSharedTestDatabase(count);
+  const prefix = `mooz-test:${randomUUID()}:`;
+  const instances: TestApp[] = [];
+  try {
+    for (const database of shared.handles) {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mooz-instance-'));
+      const config = loadConfig({
+        DATA_DIR: dataDir,
+        WEB_DIST: dataDir,
+        LOG_LEVEL: 'silent',
+        JWT_SECRET: 'test-secret-that-is-long-enough-to-sign-tokens',
+        REDIS_PREFIX: prefix,
+        ...options.env,
+      });
+      const app = await buildApp(config, { database, cacheTtlMs: options.cacheTtlMs });
+      await app.ready();
+      instances.push({
+        app,
+        db: database.db,
+        config,
+        dataDir,
+        async close() {
+          await app.close();
+          rmSync(dataDir, { recursive: true, force: true });
+        },
+      });
+    }
+  } catch (error) {
+    for (const instance of instances) await instance.close();
+    await shared.close();
+    throw error;
+  }
+  return {
+    instances,
+    async close() {
+      for (const instance of instances) await instance.close();
+      await shared.close();
+    },
+  };
+}
