@@ -195,9 +195,11 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.outbox.handle<Mail>('mail', (mail) => app.mailer.send(mail));
   app.outbox.handle<CodeRequest>('code', (request) => auth.issueCode(request));
 
-  const courses = createCoursesService({ db: app.db });
+  const courses = createCoursesService({ db: app.db, changes, cacheTtlMs });
   await app.register(courseRoutes, { courses });
-  await app.register(sessionRoutes, { sessions: createSessionsService({ db: app.db, courses }) });
+  await app.register(sessionRoutes, {
+    sessions: createSessionsService({ db: app.db, courses, account: (id) => accessTokens.account(id), changes, cacheTtlMs }),
+  });
   const payments = createPaymentsService({
     db: app.db,
     courses,

@@ -1,7 +1,7 @@
 // Class sessions: the caller's list (who sees what is access.ts's one rule) and teachers' scheduling.
 // Status and can_join come from the clock at the time of the call; nothing about them is stored.
 import { randomUUID } from 'node:crypto';
-import { asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { asc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Session, sessionInput } from '@mooz/contract/courses';
 import { limits } from '@mooz/contract/limits';
@@ -11,7 +11,9 @@ import { classSessions, courses, users } from '../../db/schema/index';
 import { invalidField } from '../../http/errors';
 import type { AuthUser } from '../../http/authenticate';
 import type { CoursesService } from '../courses/service';
-import { inScope, sessionScope } from './access';
+import { cachedValue } from '../../infrastructure/cache';
+import type { ChangeBus } from '../../infrastructure/change-bus';
+import { inScope, scopeFrom, type ScopeFacts } from './access';
 
 type Caller = Pick<AuthUser, 'id' | 'userType' | 'ability'>;
 type SessionRow = typeof classSessions.$inferSelect;
@@ -19,6 +21,12 @@ type SessionRow = typeof classSessions.$inferSelect;
 export interface SessionsDeps {
   db: Database;
   courses: CoursesService;
+  /** Accounts as the access tokens remember them (modules/auth/access-tokens.ts). */
+  account: ScopeFacts['account'];
+  /** What drops the sessions kept in memory (infrastructure/change-bus.ts). */
+  changes: ChangeBus;
+  /** How long they are kept without news of a change. */
+  cacheTtlMs: number;
   now?: () => Date;
 }
 
@@ -69,14 +77,23 @@ export function createSessionsService(deps: SessionsDeps) {
       .orderBy(asc(classSessions.startsAt), asc(classSessions.id));
   }
 
+  // Every session with its course's and teacher's names, in start order: the list filters it per caller.
+  const allSessions = cachedValue(() => rowsWhere(undefined), { ttlMs: deps.cacheTtlMs });
+  deps.changes.onTables(['class_sessions', 'courses', 'users'], () => allSessions.invalidate());
+  const facts: ScopeFacts = {
+    account: deps.account,
+    taughtCourseIds: (id) => deps.courses.taughtCourseIds(id),
+    purchasedCourseIds: (id) => deps.courses.purchasedCourseIds(id),
+  };
+
   return {
     /** Live and upcoming sessions first (soonest first), then ended ones (latest first). */
     async list(caller: Caller): Promise<{ data: Session[]; message?: string }> {
       const at = now();
-      const scope = await sessionScope(db, caller, at);
+      const scope = await scopeFrom(facts, caller, at);
       if (!scope.all && scope.courseIds.length === 0) return { data: [] };
-      const rows = await rowsWhere(scope.all ? undefined : inArray(classSessions.courseId, scope.courseIds));
-      const sessions = rows.map((r) => present(r.session, r.courseName, r.teacher, inScope(scope, r.session.courseId), at));
+      const rows = (await allSessions.get()).filter((r) => inScope(scope, r.session.courseId));
+      const sessions = rows.map((r) => present(r.session, r.courseName, r.teacher, true, at));
       const open = sessions.filter((s) => s.status !== 'ended');
       const ended = sessions.filter((s) => s.status === 'ended').reverse();
       return { data: [...open, ...ended] };

@@ -8,12 +8,19 @@ import type { Database } from '../../db/client';
 import { courses, subscriptions, users } from '../../db/schema/index';
 import { badRequest, forbidden, invalidField, notFound } from '../../http/errors';
 import type { AuthUser } from '../../http/authenticate';
+import { cachedMap, cachedValue } from '../../infrastructure/cache';
+import type { ChangeBus } from '../../infrastructure/change-bus';
 import { presentCourse, presentMyCourse, type CourseRow, type SubscriptionRow, type TeacherName } from './presenter';
+import { purchasedCourseIds } from './purchases';
 
 type Caller = Pick<AuthUser, 'id' | 'userType' | 'ability'>;
 
 export interface CoursesDeps {
   db: Database;
+  /** What drops the courses and purchases kept in memory (infrastructure/change-bus.ts). */
+  changes: ChangeBus;
+  /** How long they are kept without news of a change. */
+  cacheTtlMs: number;
   now?: () => Date;
 }
 
@@ -32,6 +39,21 @@ export function createCoursesService(deps: CoursesDeps) {
       .from(subscriptions)
       .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'active')));
   }
+
+  // Every course with its teacher's name, in catalogue order (name, then id, as the database sorts),
+  // and each student's bought courses: what the catalogue and the sessions list read on every call.
+  const allCourses = cachedValue(
+    () =>
+      db
+        .select(withTeacher)
+        .from(courses)
+        .innerJoin(users, eq(users.id, courses.teacherId))
+        .orderBy(asc(courses.name), asc(courses.id)),
+    { ttlMs: deps.cacheTtlMs },
+  );
+  deps.changes.onTables(['courses', 'users'], () => allCourses.invalidate());
+  const purchases = cachedMap((userId: number) => purchasedCourseIds(db, userId), { ttlMs: deps.cacheTtlMs, maxEntries: 100_000 });
+  deps.changes.onTables(['subscriptions'], () => purchases.invalidate());
 
   async function findWithTeacher(id: number): Promise<{ course: CourseRow; teacher: TeacherName } | undefined> {
     const [row] = await db.select(withTeacher).from(courses).innerJoin(users, eq(users.id, courses.teacherId)).where(eq(courses.id, id));
@@ -53,18 +75,18 @@ export function createCoursesService(deps: CoursesDeps) {
   return {
     /** Published courses, each marked with whether the caller bought it. */
     async catalogue(caller: Caller): Promise<{ data: Course[]; message?: string }> {
-      const [rows, owned] = await Promise.all([
-        db
-          .select(withTeacher)
-          .from(courses)
-          .innerJoin(users, eq(users.id, courses.teacherId))
-          .where(eq(courses.published, true))
-          .orderBy(asc(courses.name), asc(courses.id)),
-        activeSubscriptions(caller.id),
-      ]);
-      const bought = new Set(owned.map((s) => s.courseId));
-      return { data: rows.map((r) => presentCourse(r.course, r.teacher, bought.has(r.course.id))) };
+      const [rows, owned] = await Promise.all([allCourses.get(), purchases.get(caller.id)]);
+      const bought = new Set(owned);
+      return { data: rows.filter((r) => r.course.published).map((r) => presentCourse(r.course, r.teacher, bought.has(r.course.id))) };
     },
+
+    /** The courses a teacher teaches, as last read. */
+    async taughtCourseIds(teacherId: number): Promise<number[]> {
+      return (await allCourses.get()).filter((r) => r.course.teacherId === teacherId).map((r) => r.course.id);
+    },
+
+    /** The courses a student bought (active subscriptions), as last read. */
+    purchasedCourseIds: (userId: number) => purchases.get(userId),
 
     /** Students: the courses they paid for, with their batch. Teachers: what they teach. Admins: every course. */
     async myCourses(caller: Caller): Promise<{ data: MyCourse[]; message?: string }> {

@@ -1,0 +1,88 @@
+// The catalogue and the sessions list read from memory (courses/service.ts, classes/service.ts): each
+// follows a change at once in the instance that made it, and in another instance as soon as the
+// change bus carries it there (here Redis pub/sub; PostgreSQL's LISTEN/NOTIFY is the other carrier).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { TestApp } from '../../../test/app';
+import { signedIn } from '../../../test/accounts';
+import { createCourse, createOrder, paidCheckout, weekdayChoice } from '../../../test/courses';
+import { sharedInstances } from '../../../test/instances';
+import { throwawayRedis, type ThrowawayRedis } from '../../../test/throwaway-redis';
+import { courses } from '../../db/schema/index';
+
+// Long enough that only a change, never an expiry, can explain what the tests see.
+const LONG_TTL_MS = 120_000;
+
+type Listed = { id: number; name: string; teacher: { name: string }; enrolled: boolean };
+const catalogue = async (t: TestApp, headers: Record<string, string>) =>
+  (await t.app.inject({ url: '/api/courses/', headers })).json().data as Listed[];
+const sessionTitles = async (t: TestApp, headers: Record<string, string>) =>
+  ((await t.app.inject({ url: '/api/classes/sessions/', headers })).json().data as { title: string }[]).map((s) => s.title);
+
+async function eventually(check: () => Promise<boolean>, ms = 5000) {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('in one instance', () => {
+  let close: () => Promise<void>;
+  let t: TestApp;
+  beforeAll(async () => {
+    const shared = await sharedInstances(1, { cacheTtlMs: LONG_TTL_MS });
+    [t] = shared.instances as [TestApp];
+    close = shared.close;
+  });
+  afterAll(() => close());
+
+  it("follows a course's edit, its unpublishing and its teacher's new name at once", async () => {
+    const teacher = await signedIn(t, 'teacher');
+    const student = await signedIn(t);
+    const course = await createCourse(t, teacher.headers, { name: 'Before' });
+    expect((await catalogue(t, student.headers)).map((c) => c.name)).toContain('Before');
+
+    await t.app.inject({ method: 'PATCH', url: `/api/courses/${course.id}/`, headers: teacher.headers, payload: { name: 'After' } });
+    expect((await catalogue(t, student.headers)).find((c) => c.id === course.id)?.name).toBe('After');
+
+    await t.app.inject({ method: 'PATCH', url: '/api/auth/profile/', headers: teacher.headers, payload: { first_name: 'Renamed' } });
+    expect((await catalogue(t, student.headers)).find((c) => c.id === course.id)?.teacher.name).toBe('Renamed Person');
+
+    await t.db.update(courses).set({ published: false }).where(eq(courses.id, course.id));
+    expect((await catalogue(t, student.headers)).find((c) => c.id === course.id)).toBeUndefined();
+  });
+});
+
+describe('two instances sharing the database and Redis', () => {
+  let redis: ThrowawayRedis;
+  let close: () => Promise<void>;
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    redis = await throwawayRedis();
+    const shared = await sharedInstances(2, { env: { REDIS_URL: redis.url }, cacheTtlMs: LONG_TTL_MS });
+    [a, b] = shared.instances as [TestApp, TestApp];
+    close = shared.close;
+  });
+  afterAll(async () => {
+    await close?.();
+    await redis?.stop();
+  });
+
+  it('shows a purchase made through one instance in the other’s catalogue and sessions list', async () => {
+    const teacher = await signedIn(a, 'teacher');
+    const course = await createCourse(a, teacher.headers, { name: `Bought ${Date.now()}` });
+    const session = { course_id: course.id, title: 'Carried class', starts_at: new Date(Date.now() + 86_400_000).toISOString(), duration_minutes: 60 };
+    const student = await signedIn(b);
+    expect((await catalogue(b, student.headers)).find((c) => c.id === course.id)?.enrolled).toBe(false);
+    expect(await sessionTitles(b, student.headers)).not.toContain('Carried class');
+
+    expect((await a.app.inject({ method: 'POST', url: '/api/classes/sessions/', headers: teacher.headers, payload: session })).statusCode).toBe(201);
+    await eventually(async () => (await sessionTitles(b, student.headers)).includes('Carried class'));
+
+    const order = await createOrder(a, student.headers, weekdayChoice(course));
+    await a.app.inject({ method: 'POST', url: '/api/payments/verify_payment/', headers: student.headers, payload: { ...paidCheckout(a, order), subscription_id: order.subscription_id } });
+    await eventually(async () => (await catalogue(b, student.headers)).find((c) => c.id === course.id)?.enrolled === true);
+  });
+});
