@@ -1,11 +1,15 @@
 #!/usr/bin/env -S npx tsx
 // Signalling benchmark: N socket.io clients with real access tokens connect, join R rooms and relay
-// signalling messages to each other, as meeting clients do. Prints join latency (median, p95), relay
-// throughput and latency, server memory per connection, and the machine. A small unloaded run (two
-// clients, one room) goes first as the baseline the loaded figures compare to. It never asserts on time.
+// signalling messages to each other, as meeting clients do. The same scenario runs against Mooz's
+// server and against a bare socket.io relay (bench/bare-relay.mjs: same events, no auth, no checks)
+// in the same run, alternating for --rounds rounds. For each it prints join latency (median, p95),
+// relay throughput and latency, server memory per connection (RSS delta / clients), server CPU per
+// relayed message (the figure that survives a noisy machine), the ratios ours/bare, and the machine.
+// A small unloaded run (two clients, one room) goes first. It never asserts on time.
 //
 //   npx tsx bench/signalling.mjs                      # starts its own server (PGlite, demo data)
-//   npx tsx bench/signalling.mjs --clients 200 --rooms 20 --messages 10
+//   npx tsx bench/signalling.mjs --clients 200 --rooms 20 --messages 10 --rounds 3
+//   npx tsx bench/signalling.mjs --no-bare            # ours only
 //   npx tsx bench/signalling.mjs --url http://127.0.0.1:3000 [--tokens tokens.txt | --admin-email a --admin-password p]
 //
 // Against a given URL any server speaking the contract's protocol works: tokens come from --tokens (one
@@ -16,7 +20,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { io } from 'socket.io-client';
-import { percentile, rssOf, sleep, startServer } from './support/server.mjs';
+import { cpuSecondsOf, machine, percentile, rssOf, sleep, startScript, startServer } from './support/server.mjs';
 import { limits } from '../packages/contract/src/limits.ts';
 
 function parseArgs(argv) {
@@ -32,6 +36,8 @@ function parseArgs(argv) {
     concurrency: 100,
     serverPid: null,
     payloadBytes: 600,
+    rounds: 2,
+    bare: true,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -51,12 +57,14 @@ function parseArgs(argv) {
     else if (arg === '--concurrency') options.concurrency = Number(value());
     else if (arg === '--server-pid') options.serverPid = Number(value());
     else if (arg === '--payload-bytes') options.payloadBytes = Number(value());
+    else if (arg === '--rounds') options.rounds = Number(value());
+    else if (arg === '--no-bare') options.bare = false;
     else if (arg === '--help' || arg === '-h') {
-      console.log(readFileSync(import.meta.filename, 'utf8').split('\n').slice(1, 15).join('\n'));
+      console.log(readFileSync(import.meta.filename, 'utf8').split('\n').slice(1, 19).join('\n'));
       process.exit(0);
     } else throw new Error(`unknown option ${arg}`);
   }
-  for (const key of ['clients', 'rooms', 'messages', 'users', 'concurrency']) {
+  for (const key of ['clients', 'rooms', 'messages', 'users', 'concurrency', 'rounds']) {
     if (!Number.isInteger(options[key]) || options[key] < 1) throw new Error(`--${key} must be a positive whole number`);
   }
   if (options.clients < 2 * options.rooms) throw new Error('each room needs at least two clients: use fewer --rooms');
@@ -155,7 +163,7 @@ function ask(socket, event, payload, timeoutMs = 30_000) {
 }
 
 /** One scenario: connect, create rooms, join, relay; returns its figures. */
-async function scenario(url, tokens, { clients, rooms, messages, concurrency, payloadBytes }, memory) {
+async function scenario(url, tokens, { clients, rooms, messages, concurrency, payloadBytes }, memory, cpu) {
   const rssBefore = memory?.();
   const connectStarted = performance.now();
   // Client i joins room i % rooms; the k-th client of a room uses account k, so no account is twice in
@@ -205,6 +213,7 @@ async function scenario(url, tokens, { clients, rooms, messages, concurrency, pa
   }
   const senders = members.flatMap((group) => group.map((peer, i) => ({ peer, to: group[(i + 1) % group.length], group })).filter((s) => s.group.length > 1));
   expected = senders.length * messages;
+  const cpuBefore = cpu?.();
   const relayStarted = performance.now();
   await pool(senders, concurrency, async ({ peer, to }) => {
     for (let m = 0; m < messages; m++) {
@@ -223,6 +232,7 @@ async function scenario(url, tokens, { clients, rooms, messages, concurrency, pa
     await Promise.race([done, sleep(30_000)]);
   }
   const relaySeconds = (performance.now() - relayStarted) / 1000;
+  const cpuAfter = cpu?.();
 
   await pool(peers, concurrency, async (peer) => {
     if (peer.room !== undefined) await ask(peer.socket, 'request:leave_room', { roomId: roomIds[peer.room] }).catch(() => undefined);
@@ -241,6 +251,7 @@ async function scenario(url, tokens, { clients, rooms, messages, concurrency, pa
     refused,
     relaySeconds,
     throughput: delivered / relaySeconds,
+    cpuPerMessage: cpuBefore != null && cpuAfter != null && delivered ? ((cpuAfter - cpuBefore) * 1e6) / delivered : null,
     memoryPerConnection: rssBefore != null && rssAfter != null ? (rssAfter - rssBefore) / clients : null,
     rssBefore,
     rssAfter,
@@ -254,6 +265,7 @@ function print(label, result) {
   if (Object.keys(result.joinErrors).length) console.log(`  join refused     ${JSON.stringify(result.joinErrors)}`);
   console.log(`  relay            ${result.delivered} messages in ${result.relaySeconds.toFixed(2)} s = ${result.throughput.toFixed(0)} msg/s${result.refused ? ` (${result.refused} refused)` : ''}`);
   console.log(`  relay latency    median ${ms(result.relayMs.median)}, p95 ${ms(result.relayMs.p95)}, max ${ms(result.relayMs.max)}`);
+  if (result.cpuPerMessage != null) console.log(`  server CPU       ${result.cpuPerMessage.toFixed(0)} µs per relayed message (user + system, during the relay)`);
   if (result.memoryPerConnection != null) {
     console.log(`  server memory    ${mib(result.rssBefore)} -> ${mib(result.rssAfter)} RSS: ${(result.memoryPerConnection / 1024).toFixed(1)} KiB per connection`);
   } else if (result.rssBefore === undefined) {
@@ -263,31 +275,96 @@ function print(label, result) {
   }
 }
 
+const median = (values) => {
+  const sorted = values.filter((value) => value != null && Number.isFinite(value)).sort((a, b) => a - b);
+  if (!sorted.length) return null;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const ratio = (a, b) => (a != null && b != null && b !== 0 ? (a / b).toFixed(2) : 'n/a');
+
 async function main() {
   const options = parseArgs(process.argv.slice(2));
-  const cpus = os.cpus();
   console.log('Mooz signalling benchmark');
-  console.log(`  machine          ${cpus[0]?.model ?? 'unknown CPU'} x ${cpus.length}, ${mib(os.totalmem())} RAM, ${os.type()} ${os.release()} (${os.arch()}), Node ${process.version}`);
+  console.log(`  machine          ${machine()}, ${os.type()} ${os.release()} (${os.arch()})`);
 
   const server = options.url ? null : await startServer({ databaseUrl: process.env.BENCH_DATABASE_URL ?? '', redisUrl: process.env.BENCH_REDIS_URL ?? '' });
+  const bare = options.bare ? await startScript('bare-relay.mjs') : null;
   const url = options.url ?? server.url;
   const pid = server?.pid ?? options.serverPid;
-  const memory = pid ? () => rssOf(pid) : null;
   console.log(`  server           ${url}${server ? ' (started by this run)' : ''}`);
-  console.log(`  load             ${options.clients} clients, ${options.rooms} rooms, ${options.messages} relays each, ${options.payloadBytes}-byte payloads`);
+  if (bare) console.log(`  bare relay       ${bare.url} (bench/bare-relay.mjs, started by this run)`);
+  console.log(`  load             ${options.clients} clients, ${options.rooms} rooms, ${options.messages} relays each, ${options.payloadBytes}-byte payloads, ${options.rounds} round(s) alternating`);
 
+  const targets = [{ name: 'ours', url, pid, results: [] }];
+  if (bare) targets.push({ name: 'bare relay', url: bare.url, pid: bare.pid, results: [] });
   try {
     const tokens = await accessTokens(options, url);
     console.log(`  tokens           ${tokens.length} distinct accounts`);
-    const baseline = await scenario(url, tokens, { ...options, clients: 2, rooms: 1, messages: Math.max(100, options.messages) }, null);
-    print('baseline (unloaded)', baseline);
-    const loaded = await scenario(url, tokens, options, memory);
-    print('loaded', loaded);
+    const unloaded = { ...options, clients: 2, rooms: 1, messages: Math.max(100, options.messages) };
+    // The unloaded run also warms each server up before the loaded rounds.
+    const baseline = await scenario(url, tokens, unloaded, null, null);
+    print('ours, unloaded', baseline);
+    if (bare) print('bare relay, unloaded', await scenario(bare.url, tokens, unloaded, null, null));
+    for (let round = 1; round <= options.rounds; round++) {
+      // Alternate which goes first, so neither always runs on the fresher machine.
+      const order = round % 2 ? targets : [...targets].reverse();
+      for (const target of order) {
+        const memory = target.pid ? () => rssOf(target.pid) : null;
+        const cpu = target.pid ? () => cpuSecondsOf(target.pid) : null;
+        const result = await scenario(target.url, tokens, options, memory, cpu);
+        target.results.push(result);
+        print(`${target.name}, round ${round}`, result);
+      }
+    }
+    const [ours] = targets;
     console.log(
-      `\n  compared to baseline: join median x${(loaded.joinMs.median / baseline.joinMs.median).toFixed(1)}, relay latency median x${(loaded.relayMs.median / baseline.relayMs.median).toFixed(1)}`,
+      `\n  ours loaded vs unloaded: join median x${(median(ours.results.map((r) => r.joinMs.median)) / baseline.joinMs.median).toFixed(1)}, relay latency median x${(median(ours.results.map((r) => r.relayMs.median)) / baseline.relayMs.median).toFixed(1)}`,
     );
+
+    // Memory: the first round's reading is the clean one (a process's RSS rarely shrinks, so later rounds reuse it).
+    const figures = (target) => ({
+      joinMedian: median(target.results.map((r) => r.joinMs.median)),
+      joinP95: median(target.results.map((r) => r.joinMs.p95)),
+      throughput: median(target.results.map((r) => r.throughput)),
+      relayMedian: median(target.results.map((r) => r.relayMs.median)),
+      relayP95: median(target.results.map((r) => r.relayMs.p95)),
+      cpu: median(target.results.map((r) => r.cpuPerMessage)),
+      memory: target.results[0]?.memoryPerConnection ?? null,
+    });
+    const f = targets.map(figures);
+    const fmt = {
+      joinMedian: (v) => ms(v),
+      joinP95: (v) => ms(v),
+      throughput: (v) => (v == null ? 'n/a' : `${v.toFixed(0)} msg/s`),
+      relayMedian: (v) => ms(v),
+      relayP95: (v) => ms(v),
+      cpu: (v) => (v == null ? 'n/a' : `${v.toFixed(0)} µs/msg`),
+      memory: (v) => (v == null ? 'n/a' : `${(v / 1024).toFixed(1)} KiB/conn`),
+    };
+    const labels = {
+      joinMedian: 'join median',
+      joinP95: 'join p95',
+      throughput: 'relay rate',
+      relayMedian: 'relay latency median',
+      relayP95: 'relay latency p95',
+      cpu: 'server CPU per message',
+      memory: 'server memory per connection (round 1)',
+    };
+    console.log(`\nSummary: medians over ${options.rounds} round(s), ${options.clients} clients in ${options.rooms} rooms; machine ${machine()}`);
+    console.table(
+      Object.keys(labels).map((key) => ({
+        figure: labels[key],
+        ours: fmt[key](f[0][key]),
+        ...(bare ? { 'bare relay': fmt[key](f[1][key]), 'ours / bare': ratio(f[0][key], f[1][key]) } : {}),
+      })),
+    );
+    if (bare) {
+      console.log('  goals (issue 15): relay rate ours/bare at least 0.85; memory per connection ours/bare at most 1.2 (printed, never asserted)');
+    }
   } finally {
     await server?.stop();
+    await bare?.stop();
   }
 }
 

@@ -1,0 +1,317 @@
+#!/usr/bin/env -S npx tsx
+// First-frame benchmark: how long someone who clicks Join waits for the first remote video frame, in
+// Chromium with the fake camera, against a floor measured in the same run. It never asserts on time.
+//
+//   floor  a bare page served by this script: on "start" it opens the camera, connects to a minimal
+//          WebSocket relay (this script) and says hello; the peer already there makes an offer, the
+//          joiner answers, candidates trickle; stop at the joiner's first remote video frame.
+//   ours   the project's server (startServer, serving a build of apps/web): the teacher creates a
+//          meeting; the student, on /meeting with the invite pasted, clicks Join; stop at the first
+//          remote video frame on the student's page. Then admin opens the invite and clicks Join: stop
+//          when it has shown a frame of both others ("third joiner").
+//
+//   npx tsx bench/first-frame.mjs [--runs 3] [--web-dist /tmp/web-ff] [--no-build]
+//   npx tsx bench/first-frame.mjs --no-build --web-dist apps/web/dist   # after npm run build (npm run bench)
+//
+// The web app is built into --web-dist first (vite build), unless --no-build. A frame counts when the
+// remote <video> presents it (requestVideoFrameCallback), or its videoWidth turns non-zero, whichever
+// the page sees first. Every browser runs with the same small fake camera clip (as e2e/meeting.spec.ts).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+import { WebSocketServer } from 'ws';
+import { storageKeys } from '../packages/contract/src/config.ts';
+import { machine, root, startServer } from './support/server.mjs';
+
+function parseArgs(argv) {
+  const options = { runs: 3, webDist: join(tmpdir(), 'web-ff'), build: true, chromium: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => {
+      const next = argv[++i];
+      if (next === undefined) throw new Error(`${arg} needs a value`);
+      return next;
+    };
+    if (arg === '--runs') options.runs = Number(value());
+    else if (arg === '--web-dist') options.webDist = resolve(root, value());
+    else if (arg === '--no-build') options.build = false;
+    else if (arg === '--chromium') options.chromium = value();
+    else throw new Error(`unknown option ${arg}`);
+  }
+  if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error('--runs must be a positive whole number');
+  return options;
+}
+
+/** A small looping camera clip (320×180, a bar sweeping across), as e2e/meeting.spec.ts uses. */
+function writeFakeCamera() {
+  const [width, height, frames] = [320, 180, 30];
+  const parts = [Buffer.from(`YUV4MPEG2 W${width} H${height} F15:1 Ip A1:1 C420jpeg\n`)];
+  for (let frame = 0; frame < frames; frame++) {
+    const y = Buffer.alloc(width * height, 60);
+    const barStart = Math.floor((frame / frames) * width);
+    for (let row = 0; row < height; row++) y.fill(200, row * width + barStart, row * width + Math.min(width, barStart + 24));
+    parts.push(Buffer.from('FRAME\n'), y, Buffer.alloc((width / 2) * (height / 2), 90), Buffer.alloc((width / 2) * (height / 2), 160));
+  }
+  const file = join(mkdtempSync(join(tmpdir(), 'mooz-camera-')), 'camera.y4m');
+  writeFileSync(file, Buffer.concat(parts));
+  return file;
+}
+
+/**
+ * Installed before any page script: records, in `window.__frames`, the Date.now() of the first frame
+ * each remote <video> shows (keyed by its stream id). `selector` picks the remote videos.
+ */
+function watchFirstFrames(selector) {
+  const frames = {};
+  window.__frames = frames;
+  const seen = new WeakSet();
+  const record = (video) => {
+    const key = video.srcObject?.id;
+    if (key && !(key in frames)) frames[key] = Date.now();
+  };
+  const watch = (video) => {
+    if (seen.has(video)) return;
+    seen.add(video);
+    const onFrame = () => (video.srcObject ? record(video) : video.requestVideoFrameCallback?.(onFrame));
+    video.requestVideoFrameCallback?.(onFrame);
+  };
+  const poll = () => {
+    for (const video of document.querySelectorAll(selector)) {
+      watch(video);
+      if (video.videoWidth > 0) record(video);
+    }
+  };
+  setInterval(poll, 5);
+  new MutationObserver(poll).observe(document, { childList: true, subtree: true });
+}
+
+// --- the floor: a bare page and a minimal relay -------------------------------------------------
+
+const floorPage = `<!doctype html><meta charset="utf-8"><title>floor</title>
+<video id="local" autoplay muted playsinline></video><video id="remote" class="remote" autoplay muted playsinline></video>
+<script>
+  let ws, pc, stream;
+  const send = (message) => ws.send(JSON.stringify(message));
+  function peer() {
+    pc = new RTCPeerConnection({ iceServers: [] });
+    for (const track of stream.getTracks()) pc.addTrack(track, stream);
+    pc.onicecandidate = ({ candidate }) => send({ candidate });
+    pc.ontrack = ({ streams }) => { document.getElementById('remote').srcObject = streams[0]; };
+  }
+  window.start = async () => {
+    stream = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
+    document.getElementById('local').srcObject = stream;
+    ws = new WebSocket('ws://' + location.host + '/relay');
+    // Messages are handled one after another, so a candidate never overtakes its description.
+    let queue = Promise.resolve();
+    ws.onmessage = ({ data }) => (queue = queue.then(() => handle(JSON.parse(data))));
+    const handle = async (message) => {
+      if (message.hello) {
+        peer();
+        await pc.setLocalDescription();
+        send({ description: pc.localDescription });
+      } else if (message.description) {
+        if (!pc) peer();
+        await pc.setRemoteDescription(message.description);
+        if (message.description.type === 'offer') {
+          await pc.setLocalDescription();
+          send({ description: pc.localDescription });
+        }
+      } else if ('candidate' in message && message.candidate) {
+        await pc.addIceCandidate(message.candidate);
+      }
+    };
+    await new Promise((resolve) => (ws.onopen = resolve));
+  };
+  window.hello = () => send({ hello: true });
+</script>`;
+
+async function startFloor() {
+  const http = createServer((request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html' });
+    response.end(floorPage);
+  });
+  const wss = new WebSocketServer({ server: http, path: '/relay' });
+  // Relays each message to every other connection (two peers at a time).
+  wss.on('connection', (socket) => {
+    socket.on('message', (data) => {
+      for (const other of wss.clients) if (other !== socket && other.readyState === 1) other.send(data.toString());
+    });
+  });
+  await new Promise((resolve) => http.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${http.address().port}/`,
+    async stop() {
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+      await new Promise((resolve) => http.close(resolve));
+    },
+  };
+}
+
+async function waitFor(page, predicate, arg, timeoutMs = 60_000) {
+  return page.waitForFunction(predicate, arg, { timeout: timeoutMs, polling: 5 }).then((handle) => handle.jsonValue());
+}
+
+async function floorRun(browsers, floorUrl) {
+  const contexts = await Promise.all(browsers.slice(0, 2).map((browser) => browser.newContext()));
+  try {
+    const [first, joiner] = await Promise.all(contexts.map((context) => context.newPage()));
+    await joiner.addInitScript(watchFirstFrames, 'video.remote');
+    await Promise.all([first.goto(floorUrl), joiner.goto(floorUrl)]);
+    await first.evaluate(() => window.start());
+    const started = await joiner.evaluate(async () => {
+      const at = Date.now();
+      await window.start();
+      window.hello();
+      return at;
+    });
+    const frame = await waitFor(joiner, () => Object.values(window.__frames)[0]);
+    return frame - started;
+  } finally {
+    await Promise.all(contexts.map((context) => context.close()));
+  }
+}
+
+// --- ours: the project's server and web app --------------------------------------------------------
+
+async function logIn(url, email) {
+  const response = await fetch(`${url}/api/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: process.env.DEMO_PASSWORD ?? 'mooz-demo-123' }),
+  });
+  const body = await response.json();
+  if (!response.ok) throw new Error(`login ${email}: ${response.status} ${body.message}`);
+  const { access, refresh, user, ...summary } = body.data;
+  return { access, refresh, user, summary };
+}
+
+async function signedInPage(browser, url, session, userName) {
+  const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(
+    ({ keys, session, userName }) => {
+      localStorage.setItem(keys.access, session.access);
+      localStorage.setItem(keys.refresh, session.refresh);
+      localStorage.setItem(keys.user, JSON.stringify({ ...session.summary, ...session.user }));
+      localStorage.setItem(keys.userName, userName);
+    },
+    { keys: storageKeys, session, userName },
+  );
+  await context.addInitScript(watchFirstFrames, '[data-testid="remote-tile"] video');
+  return { context, page: await context.newPage() };
+}
+
+/** Opens /meeting with the invite pasted, then clicks Join and returns the click's Date.now(). */
+async function clickJoin(page, link) {
+  await page.goto('/meeting');
+  await page.getByTestId('join-room-id').fill(link);
+  await page.getByTestId('join-meeting').waitFor();
+  return page.evaluate(() => {
+    const at = Date.now();
+    document.querySelector('[data-testid="join-meeting"]').click();
+    return at;
+  });
+}
+
+async function oursRun(browsers, url, sessions) {
+  const windows = [];
+  try {
+    for (const [i, [session, name]] of sessions.entries()) windows.push(await signedInPage(browsers[i], url, session, name));
+    const [host, second, third] = windows.map((w) => w.page);
+    await host.goto('/meeting');
+    await host.getByTestId('create-meeting').click();
+    await host.waitForURL(/\/meeting\/[\w-]+$/);
+    await host.locator('[data-testid="local-tile"][data-has-video="true"]').waitFor({ timeout: 30_000 });
+    const link = host.url();
+
+    const secondClicked = await clickJoin(second, link);
+    const secondFrame = await waitFor(second, () => Object.values(window.__frames)[0]);
+    // Wait for the host to see the second too, so the third joins a settled two-person meeting.
+    await waitFor(host, () => Object.values(window.__frames)[0]);
+
+    const thirdClicked = await clickJoin(third, link);
+    const thirdFrames = await waitFor(third, () => {
+      const times = Object.values(window.__frames);
+      return times.length >= 2 ? times : null;
+    });
+    return { second: secondFrame - secondClicked, thirdFirst: Math.min(...thirdFrames) - thirdClicked, thirdBoth: Math.max(...thirdFrames) - thirdClicked };
+  } finally {
+    await Promise.all(windows.map((w) => w.context.close()));
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  console.log('Mooz first-frame benchmark: from the click on Join to the first remote video frame');
+  console.log(`  machine          ${machine()}`);
+  if (options.build) {
+    console.log(`  building         apps/web into ${options.webDist}`);
+    execFileSync('npx', ['vite', 'build', 'apps/web', '--outDir', options.webDist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  }
+  const camera = writeFakeCamera();
+  const args = [
+    '--no-sandbox',
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-video-capture=${camera}`,
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--autoplay-policy=no-user-gesture-required',
+  ];
+  // One browser per person, as e2e/meeting.spec.ts does.
+  const browsers = await Promise.all([0, 1, 2].map(() => chromium.launch({ executablePath: options.chromium, args })));
+  const floor = await startFloor();
+  const server = await startServer({ env: { WEB_DIST: options.webDist, ICE_SERVERS: '[]' } });
+  const results = { floor: [], second: [], thirdFirst: [], thirdBoth: [] };
+  try {
+    const sessions = [
+      [await logIn(server.url, 'teacher@mooz.local'), 'Tess Teacher'],
+      [await logIn(server.url, 'student@mooz.local'), 'Sam Student'],
+      [await logIn(server.url, 'admin@mooz.local'), 'Ada Admin'],
+    ];
+    // A warm-up of each, not counted: the first page load compiles and caches what later ones reuse.
+    await floorRun(browsers, floor.url);
+    await oursRun(browsers, server.url, sessions);
+    for (let run = 1; run <= options.runs; run++) {
+      // Alternate which goes first, so neither always runs on the fresher machine.
+      const floorFirst = run % 2 === 1;
+      if (floorFirst) results.floor.push(await floorRun(browsers, floor.url));
+      const ours = await oursRun(browsers, server.url, sessions);
+      if (!floorFirst) results.floor.push(await floorRun(browsers, floor.url));
+      for (const key of ['second', 'thirdFirst', 'thirdBoth']) results[key].push(ours[key]);
+      console.log(
+        `  run ${run}            floor ${results.floor.at(-1)} ms; ours: second peer ${ours.second} ms, third joiner first ${ours.thirdFirst} ms, both ${ours.thirdBoth} ms`,
+      );
+    }
+  } finally {
+    await server.stop();
+    await floor.stop();
+    await Promise.all(browsers.map((browser) => browser.close()));
+  }
+
+  const floorMedian = median(results.floor);
+  const row = (what, values) => ({ what, 'median ms': Math.round(median(values)), 'runs ms': values.join(', '), 'x floor': (median(values) / floorMedian).toFixed(2) });
+  console.log(`\nSummary: medians of ${options.runs} run(s); machine ${machine()}`);
+  console.table([
+    row('floor: bare page, two RTCPeerConnections, minimal relay', results.floor),
+    row('ours: second peer, Join click -> first remote frame', results.second),
+    row('ours: third joiner, Join click -> first of two', results.thirdFirst),
+    row('ours: third joiner, Join click -> both others', results.thirdBoth),
+  ]);
+  console.log('  goals (issue 15): second peer at most 1.5x the floor; third joiner within 1.5x the floor plus one negotiation (printed, never asserted)');
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exit(1);
+});
