@@ -1,14 +1,14 @@
 // Translations: four languages (English the default and fallback), flat keys, one JSON per language
-// over HTTP, detection by query parameter lng, cookie, local storage, session storage, browser language,
+// over HTTP (lib/i18n-backend.ts), detection by query parameter lng, cookie, local storage, session storage, browser language,
 // then <html lang> (cached in local storage), and retries of failed reads (i18next retries with a doubling delay: it calls
 // read(..., tried + 1, wait * 2) in its BackendConnector). A file that never loads is only a warning.
 import i18n from 'i18next';
-import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { defaultLanguage, languages, limits } from '@mooz/contract/limits';
 import { storageKeys } from '@mooz/contract/config';
 import { isolateTranslations } from './bidi';
+import { FetchBackend, type FetchBackendOptions } from './i18n-backend';
 
 export const languageNames: Record<(typeof languages)[number], string> = {
   en: 'English',
@@ -27,11 +27,11 @@ i18n.on('languageChanged', (lng) => {
 });
 
 export const i18nReady = i18n
-  .use(HttpBackend)
+  .use(FetchBackend)
   .use(LanguageDetector)
   .use(initReactI18next)
   .use(isolateTranslations)
-  .init<HttpBackendOptions>({
+  .init<FetchBackendOptions>({
     postProcess: [isolateTranslations.name],
     supportedLngs: [...languages],
     fallbackLng: defaultLanguage,

@@ -1,4 +1,5 @@
 // Pages that anyone may open (deep links, 404, not authorized) keep the frame the visitor is used to.
+import '../../styles/mantine-more';
 import { lazy, Suspense } from 'react';
 import { useSignedIn } from '../../lib/use-stored-auth';
 import { LoadingScreen } from '../loading-screen';

@@ -1,4 +1,5 @@
 // The signed-in frame (Mantine AppShell): floating navbar, collapsible side menu, static footer.
+import '../../styles/mantine-more';
 import { AppShell, Box, Burger, Container, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet } from 'react-router';

@@ -1,4 +1,5 @@
 // The language menu itself (Mantine's Menu and its floating layer), loaded when someone reaches for it.
+import '../../styles/mantine-more';
 import { Menu } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
 // The customiser drawer: the layout preferences a user may change.
+import '../../styles/mantine-more';
 import { Drawer, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SettingsForm } from './settings-form';

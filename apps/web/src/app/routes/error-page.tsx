@@ -1,4 +1,5 @@
 // Last line of defence: a screen that crashed or a chunk that would not load still leaves a way out.
+import '../../styles/mantine-more';
 import { Button, Group } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';

@@ -1,3 +1,4 @@
+import '../../styles/mantine-more';
 import { Button, Code } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';

@@ -1,3 +1,4 @@
+import '../../styles/mantine-more';
 import { Button } from '@mantine/core';
 import { IconMapSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';

@@ -1,4 +1,5 @@
 // Change password: the current one, then the new one twice. Other sessions are signed out by the server.
+import '../../styles/mantine-more';
 import { useState } from 'react';
 import { Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';

@@ -1,4 +1,5 @@
 // Forgot password: ask for a code by email, then send it back with a new password.
+import '../../styles/mantine-more';
 import { useState } from 'react';
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';

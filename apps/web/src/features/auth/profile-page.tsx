@@ -1,4 +1,5 @@
 // The signed-in user's profile: who they are, their trial, and their editable details.
+import '../../styles/mantine-more';
 import { useEffect, useState } from 'react';
 import { Avatar, Badge, Button, Card, Grid, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';

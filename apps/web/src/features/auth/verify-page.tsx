@@ -1,4 +1,5 @@
 // The one-time code that proves the email address, with a resend that counts down.
+import '../../styles/mantine-more';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Center, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';

@@ -1,5 +1,6 @@
 // The caller's class sessions (bought courses, all while in trial, a teacher's own): when, what, and
 // a join button while the session can be joined. Teachers schedule new ones from here.
+import '../../styles/mantine-more';
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCalendarEvent, IconCalendarPlus, IconClock, IconUser, IconVideo } from '@tabler/icons-react';

@@ -1,5 +1,6 @@
 // Teachers (and admins) create a course or edit one of theirs: the contract's course fields,
 // validated by the contract's own schema before the server sees them.
+import '../../styles/mantine-more';
 import { Alert, Button, Card, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';

@@ -1,5 +1,6 @@
 // A course reached by a deep link (/courses/:id). Visitors are asked to log in first; signed-in
 // users see the course (GET /api/courses/{id}/) and may enroll from here.
+import '../../styles/mantine-more';
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconBook2, IconCircleCheck, IconLock, IconShoppingCart } from '@tabler/icons-react';

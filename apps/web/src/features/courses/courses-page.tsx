@@ -1,5 +1,6 @@
 // The catalogue: every published course, with enrollment for those who may enroll and an edit link
 // for the course's teacher.
+import '../../styles/mantine-more';
 import { useState } from 'react';
 import { Badge, Button, Group, SimpleGrid } from '@mantine/core';
 import { IconBooks, IconCircleCheck, IconPencil, IconShoppingCart } from '@tabler/icons-react';

@@ -1,5 +1,6 @@
 // "My courses": a student's paid courses with their batch, dates and times in their own time zone;
 // a teacher's (or admin's) courses to edit, with the way to create one.
+import '../../styles/mantine-more';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCalendarEvent, IconClock, IconPencil, IconPlus, IconSchool } from '@tabler/icons-react';
 import { Link } from 'react-router';

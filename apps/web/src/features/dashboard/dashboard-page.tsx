@@ -1,5 +1,6 @@
 // Where a signed-in user lands: a greeting and the areas their rules open to them. An account
 // opened within the last day is welcomed, not welcomed "back".
+import '../../styles/mantine-more';
 import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';

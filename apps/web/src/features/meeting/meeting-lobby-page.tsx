@@ -1,5 +1,6 @@
 // /meeting: start a new meeting or join one by its id or invite link. The display name is kept in
 // local storage for next time.
+import '../../styles/mantine-more';
 import { useState, type ReactNode } from 'react';
 import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title, type TextInputProps } from '@mantine/core';
 import { useForm } from '@mantine/form';

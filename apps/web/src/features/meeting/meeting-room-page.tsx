@@ -1,5 +1,6 @@
 // /meeting/:roomId — the live meeting: video stage, controls, side panel (people, chats), floating
 // chat, fullscreen and the invite coachmark. A class session's join button lands here directly.
+import '../../styles/mantine-more';
 import { useEffect, useState } from 'react';
 import { Badge, Button, Card, Drawer, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useFullscreen, useMediaQuery } from '@mantine/hooks';
