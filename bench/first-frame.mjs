@@ -17,7 +17,6 @@
 // remote <video> presents it (requestVideoFrameCallback), or its videoWidth turns non-zero, whichever
 // the page sees first. Every browser runs with the same small fake camera clip (as e2e/meeting.spec.ts).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -25,6 +24,7 @@ import { chromium } from 'playwright-core';
 import { WebSocketServer } from 'ws';
 import { storageKeys } from '../packages/contract/src/config.ts';
 import { machine, root, startServer } from './support/server.mjs';
+import { writeFakeCamera } from '../e2e/support/fake-camera.ts';
 
 function parseArgs(argv) {
   const options = { runs: 3, webDist: join(tmpdir(), 'web-ff'), build: true, chromium: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' };
@@ -43,21 +43,6 @@ function parseArgs(argv) {
   }
   if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error('--runs must be a positive whole number');
   return options;
-}
-
-/** A small looping camera clip (320×180, a bar sweeping across), as e2e/meeting.spec.ts uses. */
-function writeFakeCamera() {
-  const [width, height, frames] = [320, 180, 30];
-  const parts = [Buffer.from(`YUV4MPEG2 W${width} H${height} F15:1 Ip A1:1 C420jpeg\n`)];
-  for (let frame = 0; frame < frames; frame++) {
-    const y = Buffer.alloc(width * height, 60);
-    const barStart = Math.floor((frame / frames) * width);
-    for (let row = 0; row < height; row++) y.fill(200, row * width + barStart, row * width + Math.min(width, barStart + 24));
-    parts.push(Buffer.from('FRAME\n'), y, Buffer.alloc((width / 2) * (height / 2), 90), Buffer.alloc((width / 2) * (height / 2), 160));
-  }
-  const file = join(mkdtempSync(join(tmpdir(), 'mooz-camera-')), 'camera.y4m');
-  writeFileSync(file, Buffer.concat(parts));
-  return file;
 }
 
 /**

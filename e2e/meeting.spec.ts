@@ -2,34 +2,12 @@
 // meet peer to peer, chat, share a screen and leave, as new users would. Each window is its own
 // browser (fake devices need launch flags); peer connections are observed through a thin wrapper
 // installed before the app loads.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { chromium, expect, test, type Browser, type BrowserContext, type Page, type APIRequestContext } from '@playwright/test';
 import { storageKeys } from '@mooz/contract/config';
 import { videoBitrateKbps } from '@mooz/contract/realtime';
+import { writeFakeCamera } from './support/fake-camera';
 
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * A small looping camera clip (320×180, a bar sweeping across), written once: three windows encoding
- * and decoding Chromium's default 720p fake camera on two cores starve each other, and the test then
- * measures the machine instead of the product.
- */
-function writeFakeCamera(): string {
-  const [width, height, frames] = [320, 180, 30];
-  const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F15:1 Ip A1:1 C420jpeg\n`);
-  const parts: Buffer[] = [header];
-  for (let frame = 0; frame < frames; frame++) {
-    const y = Buffer.alloc(width * height, 60);
-    const barStart = Math.floor((frame / frames) * width);
-    for (let row = 0; row < height; row++) y.fill(200, row * width + barStart, row * width + Math.min(width, barStart + 24));
-    parts.push(Buffer.from('FRAME\n'), y, Buffer.alloc((width / 2) * (height / 2), 90), Buffer.alloc((width / 2) * (height / 2), 160));
-  }
-  const file = join(mkdtempSync(join(tmpdir(), 'mooz-camera-')), 'camera.y4m');
-  writeFileSync(file, Buffer.concat(parts));
-  return file;
-}
 
 const fakeMedia = [
   '--no-sandbox',
