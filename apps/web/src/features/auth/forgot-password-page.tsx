@@ -19,6 +19,7 @@ import { AuthScreen } from './auth-screen';
 import { CodeInput } from './code-input';
 import { FormFailure } from './form-failure';
 import { useResendCountdown } from './use-resend-countdown';
+import { ResendCode } from './resend-code';
 
 interface ResetValues {
   email: string;
@@ -151,17 +152,7 @@ export function ForgotPasswordPage() {
           <Button type="submit" size="md" fullWidth loading={submitting} data-testid="forgot-submit">
             {step === 'email' ? t('auth.forgot.send') : t('auth.forgot.reset')}
           </Button>
-          {step === 'reset' && (
-            <Text ta="center" size="sm" c="dimmed" aria-live="polite">
-              {countdown.secondsLeft > 0 ? (
-                t('auth.verify.resendIn', { seconds: countdown.secondsLeft })
-              ) : (
-                <Anchor component="button" type="button" onClick={() => void requestCode()} fw={600}>
-                  {t('auth.verify.resend')}
-                </Anchor>
-              )}
-            </Text>
-          )}
+          {step === 'reset' && <ResendCode secondsLeft={countdown.secondsLeft} onResend={() => void requestCode()} />}
         </Stack>
       </form>
     </AuthScreen>

@@ -1,7 +1,7 @@
 // The one-time code that proves the email address, with a resend that counts down.
 import '../../styles/mantine-more';
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Anchor, Button, Center, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Stack } from '@mantine/core';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { AuthScreen } from './auth-screen';
 import { CodeInput } from './code-input';
 import { FormFailure } from './form-failure';
 import { useResendCountdown } from './use-resend-countdown';
+import { ResendCode } from './resend-code';
 
 function retryAfterOf(error: unknown): number | undefined {
   return error instanceof ApiError && error.status === 429 ? limits.otpResendIntervalSeconds : undefined;
@@ -127,15 +128,7 @@ export function VerifyPage() {
             <Button type="submit" size="md" fullWidth loading={submitting} disabled={code.length !== limits.otpLength}>
               {t('auth.verify.submit')}
             </Button>
-            <Text ta="center" size="sm" c="dimmed" aria-live="polite">
-              {countdown.secondsLeft > 0 ? (
-                t('auth.verify.resendIn', { seconds: countdown.secondsLeft })
-              ) : (
-                <Anchor component="button" type="button" onClick={() => void resend()} disabled={sending} fw={600}>
-                  {t('auth.verify.resend')}
-                </Anchor>
-              )}
-            </Text>
+            <ResendCode secondsLeft={countdown.secondsLeft} onResend={() => void resend()} disabled={sending} />
           </Stack>
         </form>
       )}
