@@ -23,18 +23,14 @@ import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { WebSocketServer } from 'ws';
 import { storageKeys } from '../packages/contract/src/config.ts';
-import { machine, root, startServer } from './support/server.mjs';
+import { machine, optionValue, root, startServer } from './support/server.mjs';
 import { writeFakeCamera } from '../e2e/support/fake-camera.ts';
 
 function parseArgs(argv) {
   const options = { runs: 3, webDist: join(tmpdir(), 'web-ff'), build: true, chromium: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    const value = () => {
-      const next = argv[++i];
-      if (next === undefined) throw new Error(`${arg} needs a value`);
-      return next;
-    };
+    const value = () => optionValue(argv, i++);
     if (arg === '--runs') options.runs = Number(value());
     else if (arg === '--web-dist') options.webDist = resolve(root, value());
     else if (arg === '--no-build') options.build = false;

@@ -20,7 +20,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { io } from 'socket.io-client';
-import { cpuSecondsOf, machine, percentile, rssOf, sleep, startScript, startServer } from './support/server.mjs';
+import { cpuSecondsOf, machine, optionValue, percentile, rssOf, sleep, startScript, startServer } from './support/server.mjs';
 import { limits } from '../packages/contract/src/limits.ts';
 
 function parseArgs(argv) {
@@ -41,11 +41,7 @@ function parseArgs(argv) {
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    const value = () => {
-      const next = argv[++i];
-      if (next === undefined) throw new Error(`${arg} needs a value`);
-      return next;
-    };
+    const value = () => optionValue(argv, i++);
     if (arg === '--clients' || arg === '-n') options.clients = Number(value());
     else if (arg === '--rooms') options.rooms = Number(value());
     else if (arg === '--messages') options.messages = Number(value());

@@ -17,7 +17,8 @@
 // meeting (the lobby with the create form, the room with the invite popover, the side panel's chats,
 // the floating chat, a refused room). The students are new ones, so other specs find the demo
 // student untouched.
-import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { fakeMediaBrowser } from './support/fake-camera';
 import { apiLogIn, AxeReport, look, newStudent, prepare, type Look } from './support/a11y';
 
 // A scan takes a few seconds on a busy two-core machine, and each test makes a dozen or more.
@@ -171,21 +172,12 @@ for (const view of looks) {
 
 test.describe('meetings', () => {
   // The room needs a camera and a microphone: Chromium's fake ones, allowed without asking.
-  let browser: Browser;
-  test.beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
-    });
-  });
-  test.afterAll(async () => {
-    await browser.close();
-  });
+  const browser = fakeMediaBrowser();
 
   for (const view of looks) {
     test(`meeting lobby and room [${view.name}]`, async ({ request, baseURL }) => {
       const axe = new AxeReport(view);
-      const [host, guest] = await Promise.all([0, 1].map(() => browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } })));
+      const [host, guest] = await Promise.all([0, 1].map(() => browser().newContext({ baseURL, viewport: { width: 1280, height: 800 } })));
       try {
         await prepare(host!, view, await apiLogIn(request, 'teacher@mooz.local'), 'Tara Teacher');
         await prepare(guest!, view, (await newStudent(request, 'Guest')).session, 'Gil Guest');

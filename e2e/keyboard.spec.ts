@@ -2,7 +2,8 @@
 // with no mouse at all: Tab and Shift+Tab to move, Enter and Space to press, arrow keys in lists, and
 // typing. Every control a step needs must be reachable in the tab order, show where focus is, and a
 // dialog must take focus when it opens.
-import { chromium, expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { fakeMediaBrowser } from './support/fake-camera';
 import { apiLogIn, newStudent, prepare, look, uniqueEmail } from './support/a11y';
 import { waitForCode } from './support/outbox';
 
@@ -137,19 +138,10 @@ test('buys a course by keyboard alone: catalogue, course, enroll, batch, sandbox
 });
 
 test.describe('meetings', () => {
-  let browser: Browser;
-  test.beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
-    });
-  });
-  test.afterAll(async () => {
-    await browser.close();
-  });
+  const browser = fakeMediaBrowser();
 
   test('starts a meeting and joins it by keyboard alone, then chats in it', async ({ request, baseURL }) => {
-    const [hostContext, guestContext] = await Promise.all([0, 1].map(() => browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } })));
+    const [hostContext, guestContext] = await Promise.all([0, 1].map(() => browser().newContext({ baseURL, viewport: { width: 1280, height: 800 } })));
     try {
       await prepare(hostContext!, english, await apiLogIn(request, 'teacher@mooz.local'), 'Tara Teacher');
       await prepare(guestContext!, english, (await newStudent(request, 'Joiner')).session, 'Jo Joiner');

@@ -16,6 +16,13 @@ export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+/** The value after the option at `argv[index]` ("--runs 3"); a missing one is refused by name. */
+export function optionValue(argv, index) {
+  const next = argv[index + 1];
+  if (next === undefined) throw new Error(`${argv[index]} needs a value`);
+  return next;
+}
+
 export async function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
