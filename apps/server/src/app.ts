@@ -1,7 +1,7 @@
 // buildApp(config): the whole server as a Fastify instance. main.ts listens; tests call it directly.
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
@@ -13,6 +13,7 @@ import { openDatabase, type Database, type DatabaseHandle } from './db/client';
 import { registerErrorHandling } from './http/errors-plugin';
 import { declareFailures } from './http/declared-failures';
 import { registerJsonBodies } from './http/json-body';
+import { serializerCompiler } from './http/serializer';
 import { httpLimits } from '@mooz/contract/limits';
 import { apiDocsPath } from '@mooz/contract/api-routes';
 import { connectRedis, watchRedis } from './infrastructure/redis';
