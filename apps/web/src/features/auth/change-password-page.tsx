@@ -13,7 +13,7 @@ import { apiRoutes } from '@mooz/contract/api-routes';
 import { ApiError, call } from '../../lib/api';
 import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
-import { serverFieldErrors, translateValidation } from '../../lib/validation';
+import { serverFieldErrors, useTranslatedField } from '../../lib/validation';
 
 interface PasswordValues {
   old_password: string;
@@ -36,7 +36,7 @@ export function ChangePasswordPage() {
       return errors;
     },
   });
-  const errorOf = (field: keyof PasswordValues) => translateValidation(t, form.errors[field]);
+  const field = useTranslatedField(form);
 
   const submit = form.onSubmit(async ({ old_password, new_password }) => {
     setSaving(true);
@@ -63,9 +63,9 @@ export function ChangePasswordPage() {
       <Card withBorder radius="lg" padding="xl">
         <form onSubmit={submit} noValidate data-testid="change-password-form">
           <Stack gap="md">
-            <PasswordInput {...form.getInputProps('old_password')} key={form.key('old_password')} error={errorOf('old_password')} label={t('password.current')} autoComplete="current-password" data-autofocus />
-            <PasswordInput {...form.getInputProps('new_password')} key={form.key('new_password')} error={errorOf('new_password')} label={t('auth.password.new')} description={t('auth.password.hint', messageValues)} autoComplete="new-password" />
-            <PasswordInput {...form.getInputProps('confirm')} key={form.key('confirm')} error={errorOf('confirm')} label={t('auth.password.confirm')} autoComplete="new-password" />
+            <PasswordInput key={form.key('old_password')} {...field('old_password')} label={t('password.current')} autoComplete="current-password" data-autofocus />
+            <PasswordInput key={form.key('new_password')} {...field('new_password')} label={t('auth.password.new')} description={t('auth.password.hint', messageValues)} autoComplete="new-password" />
+            <PasswordInput key={form.key('confirm')} {...field('confirm')} label={t('auth.password.confirm')} autoComplete="new-password" />
             <Group justify="flex-end">
               <Button type="submit" loading={saving}>
                 {t('password.submit')}

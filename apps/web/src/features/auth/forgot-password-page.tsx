@@ -14,7 +14,7 @@ import { apiRoutes } from '@mooz/contract/api-routes';
 import { ApiError, call } from '../../lib/api';
 import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
-import { serverFieldErrors, translateValidation } from '../../lib/validation';
+import { serverFieldErrors, translateValidation, useTranslatedField } from '../../lib/validation';
 import { AuthScreen } from './auth-screen';
 import { CodeInput } from './code-input';
 import { FormFailure } from './form-failure';
@@ -49,6 +49,7 @@ export function ForgotPasswordPage() {
     },
   });
   const errorOf = (field: keyof ResetValues) => translateValidation(t, form.errors[field]);
+  const field = useTranslatedField(form);
 
   async function run(action: () => Promise<void>) {
     setFailure(null);
@@ -106,8 +107,7 @@ export function ForgotPasswordPage() {
           )}
           {step === 'email' ? (
             <TextInput
-              {...form.getInputProps('email')}
-              error={errorOf('email')}
+              {...field('email')}
               label={t('auth.email')}
               placeholder={t('auth.email.placeholder')}
               type="email"
@@ -135,15 +135,13 @@ export function ForgotPasswordPage() {
                 )}
               </Stack>
               <PasswordInput
-                {...form.getInputProps('new_password')}
-                error={errorOf('new_password')}
+                {...field('new_password')}
                 label={t('auth.password.new')}
                 description={t('auth.password.hint', messageValues)}
                 autoComplete="new-password"
               />
               <PasswordInput
-                {...form.getInputProps('confirm')}
-                error={errorOf('confirm')}
+                {...field('confirm')}
                 label={t('auth.password.confirm')}
                 autoComplete="new-password"
               />

@@ -11,7 +11,7 @@ import { paths, safeNext, verifyPath } from '../../config/paths';
 import { ApiError } from '../../lib/api';
 import { useAuthStore } from '../../lib/auth-store';
 import { translateServerMessage } from '../../lib/server-message';
-import { serverFieldErrors, translateValidation } from '../../lib/validation';
+import { serverFieldErrors, useTranslatedField } from '../../lib/validation';
 import { AuthScreen } from './auth-screen';
 import { FormFailure } from './form-failure';
 
@@ -29,7 +29,7 @@ export function LoginForm({ onSubmit, initialEmail = '' }: { onSubmit: (values: 
     initialValues: { email: initialEmail, password: '' },
     validate: validateLogin,
   });
-  const errorOf = (field: keyof LoginValues) => translateValidation(t, form.errors[field]);
+  const field = useTranslatedField(form);
 
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
@@ -62,9 +62,8 @@ export function LoginForm({ onSubmit, initialEmail = '' }: { onSubmit: (values: 
           </FormFailure>
         )}
         <TextInput
-          {...form.getInputProps('email')}
           key={form.key('email')}
-          error={errorOf('email')}
+          {...field('email')}
           label={t('auth.email')}
           placeholder={t('auth.email.placeholder')}
           type="email"
@@ -76,9 +75,8 @@ export function LoginForm({ onSubmit, initialEmail = '' }: { onSubmit: (values: 
           withAsterisk={false}
         />
         <PasswordInput
-          {...form.getInputProps('password')}
           key={form.key('password')}
-          error={errorOf('password')}
+          {...field('password')}
           label={t('auth.password')}
           placeholder="••••••••"
           autoComplete="current-password"

@@ -13,7 +13,7 @@ import { ApiError } from '../../lib/api';
 import { useAuthStore } from '../../lib/auth-store';
 import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
-import { serverFieldErrors, translateValidation } from '../../lib/validation';
+import { serverFieldErrors, useTranslatedField } from '../../lib/validation';
 
 interface ProfileValues {
   first_name: string;
@@ -35,7 +35,7 @@ export function ProfilePage() {
     initialValues: { first_name: '', last_name: '', phone: '' },
     validate: (values) => validate({ ...values, phone: values.phone.trim() || null }),
   });
-  const errorOf = (field: keyof ProfileValues) => translateValidation(t, form.errors[field]);
+  const field = useTranslatedField(form);
 
   useEffect(() => {
     void fetchProfile().then((fresh) => {
@@ -117,10 +117,10 @@ export function ProfilePage() {
                 ) : (
                   <>
                     <Group grow align="flex-start">
-                      <TextInput {...form.getInputProps('first_name')} error={errorOf('first_name')} label={t('auth.firstName')} autoComplete="given-name" />
-                      <TextInput {...form.getInputProps('last_name')} error={errorOf('last_name')} label={t('auth.lastName')} autoComplete="family-name" />
+                      <TextInput {...field('first_name')} label={t('auth.firstName')} autoComplete="given-name" />
+                      <TextInput {...field('last_name')} label={t('auth.lastName')} autoComplete="family-name" />
                     </Group>
-                    <TextInput {...form.getInputProps('phone')} error={errorOf('phone')} label={t('auth.phone')} description={t('auth.optional')} type="tel" autoComplete="tel" />
+                    <TextInput {...field('phone')} label={t('auth.phone')} description={t('auth.optional')} type="tel" autoComplete="tel" />
                     <TextInput label={t('auth.email')} value={user?.email ?? ''} readOnly disabled description={t('profile.emailFixed')} />
                     <Group justify="flex-end">
                       <Button type="reset" variant="default" onClick={() => form.reset()} disabled={!form.isDirty()}>

@@ -13,7 +13,7 @@ import { languages } from '@mooz/contract/limits';
 import { ApiError, call } from '../../lib/api';
 import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
-import { serverFieldErrors, translateValidation } from '../../lib/validation';
+import { serverFieldErrors, useTranslatedField } from '../../lib/validation';
 import { AuthScreen } from './auth-screen';
 import { FormFailure } from './form-failure';
 
@@ -42,7 +42,7 @@ export function RegisterPage() {
       return errors;
     },
   });
-  const errorOf = (field: keyof RegisterValues) => translateValidation(t, form.errors[field]);
+  const field = useTranslatedField(form);
 
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
@@ -92,51 +92,45 @@ export function RegisterPage() {
           )}
           <Group grow align="flex-start">
             <TextInput
-              {...form.getInputProps('first_name')}
               key={form.key('first_name')}
-              error={errorOf('first_name')}
+              {...field('first_name')}
               label={t('auth.firstName')}
               autoComplete="given-name"
               data-autofocus
             />
             <TextInput
-              {...form.getInputProps('last_name')}
               key={form.key('last_name')}
-              error={errorOf('last_name')}
+              {...field('last_name')}
               label={t('auth.lastName')}
               autoComplete="family-name"
             />
           </Group>
           <TextInput
-            {...form.getInputProps('email')}
             key={form.key('email')}
-            error={errorOf('email')}
+            {...field('email')}
             label={t('auth.email')}
             placeholder={t('auth.email.placeholder')}
             type="email"
             autoComplete="email"
           />
           <TextInput
-            {...form.getInputProps('phone')}
             key={form.key('phone')}
-            error={errorOf('phone')}
+            {...field('phone')}
             label={t('auth.phone')}
             description={t('auth.optional')}
             type="tel"
             autoComplete="tel"
           />
           <PasswordInput
-            {...form.getInputProps('password')}
             key={form.key('password')}
-            error={errorOf('password')}
+            {...field('password')}
             label={t('auth.password')}
             description={t('auth.password.hint', messageValues)}
             autoComplete="new-password"
           />
           <PasswordInput
-            {...form.getInputProps('confirm')}
             key={form.key('confirm')}
-            error={errorOf('confirm')}
+            {...field('confirm')}
             label={t('auth.password.confirm')}
             autoComplete="new-password"
           />
