@@ -100,11 +100,7 @@ export function ForgotPasswordPage() {
     >
       <form onSubmit={submit} noValidate data-testid="forgot-form">
         <Stack gap="md">
-          {failure && (
-            <FormFailure>
-              {failure}
-            </FormFailure>
-          )}
+          {failure && <FormFailure>{failure}</FormFailure>}
           {step === 'email' ? (
             <TextInput
               {...field('email')}

@@ -85,11 +85,7 @@ export function RegisterPage() {
     >
       <form onSubmit={submit} noValidate data-testid="register-form">
         <Stack gap="md">
-          {failure && (
-            <FormFailure>
-              {failure}
-            </FormFailure>
-          )}
+          {failure && <FormFailure>{failure}</FormFailure>}
           <Group grow align="flex-start">
             <TextInput
               key={form.key('first_name')}

@@ -109,11 +109,7 @@ export function VerifyPage() {
             <Center>
               <IconMailCheck size={48} stroke={1.3} color="var(--mooz-primary)" aria-hidden="true" />
             </Center>
-            {failure && (
-              <FormFailure>
-                {failure}
-              </FormFailure>
-            )}
+            {failure && <FormFailure>{failure}</FormFailure>}
             <Center>
               <CodeInput
                 size="lg"
