@@ -64,7 +64,7 @@ export function zodSerializer(schema: z.ZodType): Serializer {
   if (changesValues(schema)) {
     return (data) => JSON.stringify(z.parse(schema, data));
   }
-  return fastJson(responseJsonSchema(schema) as Parameters<typeof fastJson>[0]) as Serializer;
+  return fastJson(responseJsonSchema(schema) as unknown as Parameters<typeof fastJson>[0]) as Serializer;
 }
 
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) => zodSerializer(schema);
