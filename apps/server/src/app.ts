@@ -2,7 +2,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -14,6 +13,7 @@ import { registerErrorHandling } from './http/errors-plugin';
 import { declareFailures } from './http/declared-failures';
 import { registerJsonBodies } from './http/json-body';
 import { serializerCompiler } from './http/serializer';
+import { registerSecurityHeaders } from './http/security-headers';
 import { httpLimits } from '@mooz/contract/limits';
 import { apiDocsPath } from '@mooz/contract/api-routes';
 import { connectRedis, watchRedis } from './infrastructure/redis';
@@ -166,7 +166,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.addHook('onClose', () => outbox.stop());
   app.decorateRequest('user', null);
 
-  await app.register(helmet, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
+  registerSecurityHeaders(app, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
   await app.register(cors, {
     origin: config.corsOrigins.length ? config.corsOrigins : false,
     credentials: true,
