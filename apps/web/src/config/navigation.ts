@@ -24,56 +24,29 @@ export interface NavigationItem {
   anyOf: [Action, Subject][];
 }
 
+/**
+ * An area whose label and description are the translations `nav.{key}` and `nav.{key}.description`;
+ * `descriptionFor` names, per role, the suffix of a description worded for that role.
+ */
+function area(
+  id: string,
+  key: string,
+  path: string,
+  icon: ComponentType<IconProps>,
+  anyOf: [Action, Subject][],
+  descriptionFor: Partial<Record<UserType, string>> = {},
+): NavigationItem {
+  const descriptionKey = `nav.${key}.description`;
+  const descriptionKeyFor = Object.fromEntries(Object.entries(descriptionFor).map(([role, suffix]) => [role, `${descriptionKey}.${suffix}`]));
+  return { id, labelKey: `nav.${key}`, descriptionKey, descriptionKeyFor, path, icon, anyOf };
+}
+
 export const navigationItems: NavigationItem[] = [
-  {
-    id: 'dashboard',
-    labelKey: 'nav.dashboard',
-    descriptionKey: 'nav.dashboard.description',
-    path: paths.dashboard,
-    icon: IconLayoutDashboard,
-    anyOf: [
-      ['read', 'StudentDashboard'],
-      ['read', 'TeacherDashboard'],
-    ],
-  },
-  {
-    id: 'courses',
-    labelKey: 'nav.courses',
-    descriptionKey: 'nav.courses.description',
-    descriptionKeyFor: { teacher: 'nav.courses.description.staff', admin: 'nav.courses.description.staff' },
-    path: paths.courses,
-    icon: IconBooks,
-    anyOf: [['read', 'Course']],
-  },
-  {
-    id: 'my-courses',
-    labelKey: 'nav.myCourses',
-    descriptionKey: 'nav.myCourses.description',
-    descriptionKeyFor: { teacher: 'nav.myCourses.description.teacher', admin: 'nav.myCourses.description.admin' },
-    path: paths.myCourses,
-    icon: IconSchool,
-    anyOf: [['read', 'MyCourse']],
-  },
-  {
-    id: 'sessions',
-    labelKey: 'nav.sessions',
-    descriptionKey: 'nav.sessions.description',
-    descriptionKeyFor: { teacher: 'nav.sessions.description.teacher', admin: 'nav.sessions.description.admin' },
-    path: paths.sessions,
-    icon: IconCalendarEvent,
-    anyOf: [['read', 'Session']],
-  },
-  {
-    id: 'meetings',
-    labelKey: 'nav.meetings',
-    descriptionKey: 'nav.meetings.description',
-    path: paths.meetings,
-    icon: IconVideo,
-    anyOf: [
-      ['create', 'Meeting'],
-      ['join', 'Meeting'],
-    ],
-  },
+  area('dashboard', 'dashboard', paths.dashboard, IconLayoutDashboard, [['read', 'StudentDashboard'], ['read', 'TeacherDashboard']]),
+  area('courses', 'courses', paths.courses, IconBooks, [['read', 'Course']], { teacher: 'staff', admin: 'staff' }),
+  area('my-courses', 'myCourses', paths.myCourses, IconSchool, [['read', 'MyCourse']], { teacher: 'teacher', admin: 'admin' }),
+  area('sessions', 'sessions', paths.sessions, IconCalendarEvent, [['read', 'Session']], { teacher: 'teacher', admin: 'admin' }),
+  area('meetings', 'meetings', paths.meetings, IconVideo, [['create', 'Meeting'], ['join', 'Meeting']]),
 ];
 
 export function visibleNavigation(can: (action: Action, subject: Subject) => boolean): NavigationItem[] {

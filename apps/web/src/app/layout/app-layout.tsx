@@ -32,6 +32,11 @@ export function AppLayout() {
     void fetchProfile();
   }, [fetchProfile]);
 
+  // The phone's menu button, in the bar (open or close) and in the open menu (close).
+  const menuBurger = (onClick: () => void) => (
+    <Burger opened={mobileOpened} onClick={onClick} hiddenFrom="sm" size="sm" aria-label={t('nav.toggleMenu')} />
+  );
+
   return (
     <AppShell
       header={{ height: 76 }}
@@ -48,13 +53,7 @@ export function AppLayout() {
         <Container fluid={contentWidth === 'full'} size="xl" className={classes.headerContainer}>
           <div className={classes.floatingBar}>
             <Group gap="sm" wrap="nowrap">
-              <Burger
-                opened={mobileOpened}
-                onClick={toggleMobile}
-                hiddenFrom="sm"
-                size="sm"
-                aria-label={t('nav.toggleMenu')}
-              />
+              {menuBurger(toggleMobile)}
               {isMobile && (
                 <Link to={paths.dashboard} className={classes.brandLink} aria-label={t('nav.home')}>
                   <Logo size={30} withWordmark={false} />
@@ -80,13 +79,7 @@ export function AppLayout() {
           <Link to={paths.dashboard} className={classes.brandLink} aria-label={t('nav.home')} onClick={closeMobile}>
             <Logo size={34} withWordmark={!collapsed} />
           </Link>
-          <Burger
-            opened={mobileOpened}
-            onClick={closeMobile}
-            hiddenFrom="sm"
-            size="sm"
-            aria-label={t('nav.toggleMenu')}
-          />
+          {menuBurger(closeMobile)}
         </Group>
         <SideMenu collapsed={collapsed} onNavigate={closeMobile} />
       </AppShell.Navbar>
