@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { WebSocketServer } from 'ws';
-import { storageKeys } from '../packages/contract/src/config.ts';
+import { startSignedIn } from '../e2e/support/signed-in.ts';
 import { machine, optionValue, root, startServer } from './support/server.mjs';
 import { writeFakeCamera } from '../e2e/support/fake-camera.ts';
 
@@ -173,15 +173,7 @@ async function logIn(url, email) {
 
 async function signedInPage(browser, url, session, userName) {
   const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 } });
-  await context.addInitScript(
-    ({ keys, session, userName }) => {
-      localStorage.setItem(keys.access, session.access);
-      localStorage.setItem(keys.refresh, session.refresh);
-      localStorage.setItem(keys.user, JSON.stringify({ ...session.summary, ...session.user }));
-      localStorage.setItem(keys.userName, userName);
-    },
-    { keys: storageKeys, session, userName },
-  );
+  await startSignedIn(context, session, userName);
   await context.addInitScript(watchFirstFrames, '[data-testid="remote-tile"] video');
   return { context, page: await context.newPage() };
 }

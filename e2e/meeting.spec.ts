@@ -3,9 +3,9 @@
 // browser (fake devices need launch flags); peer connections are observed through a thin wrapper
 // installed before the app loads.
 import { chromium, expect, test, type Browser, type BrowserContext, type Page, type APIRequestContext } from '@playwright/test';
-import { storageKeys } from '@mooz/contract/config';
 import { videoBitrateKbps } from '@mooz/contract/realtime';
 import { writeFakeCamera } from './support/fake-camera';
+import { startSignedIn } from './support/signed-in';
 
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -52,12 +52,9 @@ async function newStudent(request: APIRequestContext, admin: Session, firstName:
 async function openWindow(browser: Browser, baseURL: string, session: Session, userName: string): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   contexts.push(context);
+  await startSignedIn(context, session, userName);
   await context.addInitScript(
-    ({ keys, session, userName }) => {
-      localStorage.setItem(keys.access, session.access);
-      localStorage.setItem(keys.refresh, session.refresh);
-      localStorage.setItem(keys.user, JSON.stringify({ ...session.summary, ...session.user }));
-      localStorage.setItem(keys.userName, userName);
+    () => {
       const w = window as unknown as { __pcs: RTCPeerConnection[]; __sounds: { src: string; volume: number; ok: boolean; error?: string }[] };
       w.__pcs = [];
       w.__sounds = [];
@@ -96,7 +93,6 @@ async function openWindow(browser: Browser, baseURL: string, session: Session, u
         return started;
       };
     },
-    { keys: storageKeys, session, userName },
   );
   return context.newPage();
 }
