@@ -33,6 +33,14 @@ async function visit(page: Page, path: string, testId: string) {
   await expect(page.getByTestId(testId).first()).toBeVisible();
 }
 
+/** Visits and scans each page: its path, the test id that says it has loaded, its name in the report. */
+async function scanPages(page: Page, axe: AxeReport, pages: [path: string, testId: string, name: string][]) {
+  for (const [path, testId, name] of pages) {
+    await visit(page, path, testId);
+    await axe.scan(page, name);
+  }
+}
+
 for (const view of looks) {
   test.describe(view.name, () => {
     test(`public pages [${view.name}]`, async ({ page, context }) => {
@@ -59,12 +67,11 @@ for (const view of looks) {
       await expect(page.getByTestId('otp-input')).toBeVisible();
       await axe.scan(page, 'forgot password: code step');
 
-      await visit(page, '/courses/1', 'course-login-required');
-      await axe.scan(page, 'course, signed out');
-      await visit(page, '/no/such/page', 'not-found');
-      await axe.scan(page, 'not found, signed out');
-      await visit(page, '/not-authorized', 'not-authorized');
-      await axe.scan(page, 'not authorized, signed out');
+      await scanPages(page, axe, [
+        ['/courses/1', 'course-login-required', 'course, signed out'],
+        ['/no/such/page', 'not-found', 'not found, signed out'],
+        ['/not-authorized', 'not-authorized', 'not authorized, signed out'],
+      ]);
 
       await axe.expectClean();
     });
@@ -125,14 +132,12 @@ for (const view of looks) {
       await visit(page, '/sessions', 'sessions-page');
       await expect(page.getByTestId('session-row').first()).toBeVisible();
       await axe.scan(page, 'sessions');
-      await visit(page, '/profile', 'profile-form');
-      await axe.scan(page, 'profile');
-      await visit(page, '/change-password', 'change-password-form');
-      await axe.scan(page, 'change password');
-      await visit(page, '/meeting', 'meeting-lobby');
-      await axe.scan(page, 'meeting lobby (join only)');
-      await visit(page, '/no/such/page', 'not-found');
-      await axe.scan(page, 'not found, signed in');
+      await scanPages(page, axe, [
+        ['/profile', 'profile-form', 'profile'],
+        ['/change-password', 'change-password-form', 'change password'],
+        ['/meeting', 'meeting-lobby', 'meeting lobby (join only)'],
+        ['/no/such/page', 'not-found', 'not found, signed in'],
+      ]);
       // A student may not write courses: the guard sends them to the not-authorized page.
       await page.goto('/my-courses/new');
       await expect(page.getByTestId('not-authorized')).toBeVisible();
