@@ -8,7 +8,7 @@
 //   - what reaches a process by neither way (the bus down, a hand-written SQL change) lasts at most
 //     the cache's lifetime (`ttlMs`, a few seconds).
 // The signalling server's handshake keeps asking the database (userForAccessToken in http/authenticate.ts).
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { buildAbility, rulesFor, type AppAbility, type UserType } from '@mooz/contract/permissions';
 import type { Database } from '../../db/client';
 import { refreshTokens, users } from '../../db/schema/index';
@@ -43,12 +43,23 @@ export function createAccessTokens(deps: AccessTokensDeps) {
   const now = deps.now ?? Date.now;
   const maxTokens = deps.maxTokens ?? 50_000;
 
+  // Prepared once: a miss (every few seconds per active user) costs the database a plan it already has
+  // and this process less than half the CPU of building the query anew.
+  const accountQuery = db
+    .select({ userType: users.userType, isActive: users.isActive, trialEndsAt: users.trialEndsAt })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('mooz_access_account');
+  const revokedQuery = db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, sql.placeholder('familyId')), isNotNull(refreshTokens.revokedAt)))
+    .limit(1)
+    .prepare('mooz_access_family_revoked');
+
   const accounts = cachedMap<number, Account | null>(
     async (id) => {
-      const [row] = await db
-        .select({ userType: users.userType, isActive: users.isActive, trialEndsAt: users.trialEndsAt })
-        .from(users)
-        .where(eq(users.id, id));
+      const [row] = await accountQuery.execute({ id });
       return row ? { id, ...row, ability: buildAbility(rulesFor(row.userType, id)) } : null;
     },
     { ttlMs: deps.ttlMs, maxEntries: 100_000, now },
@@ -56,14 +67,7 @@ export function createAccessTokens(deps: AccessTokensDeps) {
 
   // Logout and password changes revoke the family; its access tokens die with it.
   const revokedFamilies = cachedMap<string, boolean>(
-    async (familyId) => {
-      const revoked = await db
-        .select({ id: refreshTokens.id })
-        .from(refreshTokens)
-        .where(and(eq(refreshTokens.familyId, familyId), isNotNull(refreshTokens.revokedAt)))
-        .limit(1);
-      return revoked.length > 0;
-    },
+    async (familyId) => (await revokedQuery.execute({ familyId })).length > 0,
     { ttlMs: deps.ttlMs, maxEntries: 100_000, now },
   );
   // Which user each family remembered as live belongs to, for a "revoke all of theirs".
