@@ -7,15 +7,26 @@
 //   npx tsx bench/api.mjs                                  # ours on PGlite (the embedded default)
 //   npx tsx bench/api.mjs --postgres postgres://postgres@127.0.0.1:5432/postgres   # and on PostgreSQL
 //   npx tsx bench/api.mjs --duration 5 --connections 50 --rounds 1
+//   npx tsx bench/api.mjs --postgres postgres://... --redis redis://127.0.0.1:6379   # and WORKERS processes
 //
 // With --postgres (or BENCH_DATABASE_URL) it makes a fresh database on that server and drops it after.
+// With --redis (or BENCH_REDIS_URL) as well, it also measures the server run as --workers processes
+// (WORKERS, node:cluster; one per core by default) on that database, sharing that Redis.
+import { availableParallelism } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { apiRoutes } from '../packages/contract/src/api-routes.ts';
 import { machine, startScript, startServer } from './support/server.mjs';
 
 function parseArgs(argv) {
-  const options = { duration: 10, connections: 100, rounds: 2, postgres: process.env.BENCH_DATABASE_URL ?? '' };
+  const options = {
+    duration: 10,
+    connections: 100,
+    rounds: 2,
+    postgres: process.env.BENCH_DATABASE_URL ?? '',
+    redis: process.env.BENCH_REDIS_URL ?? '',
+    workers: availableParallelism(),
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => argv[++i];
@@ -23,9 +34,11 @@ function parseArgs(argv) {
     else if (arg === '--connections') options.connections = Number(value());
     else if (arg === '--rounds') options.rounds = Number(value());
     else if (arg === '--postgres') options.postgres = value();
+    else if (arg === '--redis') options.redis = value();
+    else if (arg === '--workers') options.workers = Number(value());
     else throw new Error(`unknown option ${arg}`);
   }
-  for (const key of ['duration', 'connections', 'rounds']) {
+  for (const key of ['duration', 'connections', 'rounds', 'workers']) {
     if (!Number.isInteger(options[key]) || options[key] < 1) throw new Error(`--${key} must be a positive whole number`);
   }
   return options;
@@ -85,6 +98,11 @@ async function main() {
   const hello = await startScript('hello.mjs');
   const servers = [{ name: 'PGlite', server: await startServer() }];
   if (database) servers.push({ name: 'PostgreSQL', server: await startServer({ databaseUrl: database.url }) });
+  if (database && options.redis && options.workers > 1) {
+    const env = { WORKERS: String(options.workers) };
+    const server = await startServer({ databaseUrl: database.url, redisUrl: options.redis, env });
+    servers.push({ name: `PostgreSQL, ${options.workers} processes`, server });
+  }
 
   const targets = [{ name: 'bare Fastify hello', url: `${hello.url}/`, headers: {} }];
   for (const { name, server } of servers) {

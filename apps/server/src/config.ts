@@ -2,6 +2,7 @@
 // start-up with one line naming the variable.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { limits } from '@mooz/contract/limits';
@@ -76,6 +77,10 @@ const envSchema = z.object({
     .optional(),
   /** Rate limits can be raised for benchmarks; never switched off. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /** Server processes (node:cluster) sharing the port: a number, or `auto` for one per core. */
+  WORKERS: z
+    .union([z.literal('auto').transform(() => availableParallelism()), z.coerce.number().int().min(1).max(64)])
+    .default(1),
 });
 
 export type Config = ReturnType<typeof shapeConfig>;
@@ -114,6 +119,7 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
     corsOrigins: env.CORS_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? [],
     logLevel: env.LOG_LEVEL,
     rateLimitScale: env.RATE_LIMIT_SCALE,
+    workers: env.WORKERS,
   };
 }
 
@@ -130,6 +136,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const config = shapeConfig(parsed.data);
   if (config.production) refuseDevelopmentDefaults(parsed.data);
+  // Workers share what one process would keep to itself: the database (PGlite lives in one process),
+  // and through Redis the meeting rooms, the rate limits and the cache changes.
+  if (config.workers > 1 && (!config.databaseUrl || !config.redisUrl)) {
+    throw new ConfigError(`Invalid WORKERS: more than one server process needs DATABASE_URL and REDIS_URL`);
+  }
   return config;
 }
 

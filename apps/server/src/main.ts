@@ -1,8 +1,11 @@
 // Reads the configuration, builds the app, seeds demo data when asked, listens, and shuts down
-// gracefully: stop accepting, finish in-flight requests, close the database.
+// gracefully: stop accepting, finish in-flight requests, close the database. With WORKERS > 1 this
+// process runs that many such server processes instead (cluster.ts).
+import cluster from 'node:cluster';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { seedDemo } from './seed';
+import { runPrimary } from './cluster';
 import { DataDirLockedError } from './db/data-dir-lock';
 
 let config: Config;
@@ -16,39 +19,48 @@ try {
   throw error;
 }
 
-let app: Awaited<ReturnType<typeof buildApp>>;
-try {
-  app = await buildApp(config);
-} catch (error) {
-  if (error instanceof DataDirLockedError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
-if (config.payments.usesDevKeys) {
-  app.log.warn('RAZORPAY_KEY_ID / RAZORPAY_KEY_SECRET / RAZORPAY_WEBHOOK_SECRET not set: using development-only keys');
-}
-if (config.seedDemo) {
-  const result = await seedDemo(app.db, { password: config.demoPassword, trialDays: config.trialDays });
-  if (result.seeded) app.log.info('demo data seeded (see README for the demo accounts)');
+if (config.workers > 1 && cluster.isPrimary) {
+  await runPrimary(config);
+} else {
+  await serve(config);
 }
 
-let closing = false;
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, async () => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal} received: shutting down`);
-    const timer = setTimeout(() => {
-      app.log.error('shutdown took over 10 s: exiting');
+async function serve(config: Config) {
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp(config);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
       process.exit(1);
-    }, 10_000);
-    timer.unref();
-    await app.close();
-    process.exit(0);
-  });
-}
+    }
+    throw error;
+  }
+  if (config.payments.usesDevKeys) {
+    app.log.warn('RAZORPAY_KEY_ID / RAZORPAY_KEY_SECRET / RAZORPAY_WEBHOOK_SECRET not set: using development-only keys');
+  }
+  // Workers find the database seeded by their primary.
+  if (config.seedDemo && !cluster.isWorker) {
+    const result = await seedDemo(app.db, { password: config.demoPassword, trialDays: config.trialDays });
+    if (result.seeded) app.log.info('demo data seeded (see README for the demo accounts)');
+  }
 
-await app.listen({ port: config.port, host: config.host });
-app.log.info(`Mooz is ready at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
+  let closing = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, async () => {
+      if (closing) return;
+      closing = true;
+      app.log.info(`${signal} received: shutting down`);
+      const timer = setTimeout(() => {
+        app.log.error('shutdown took over 10 s: exiting');
+        process.exit(1);
+      }, 10_000);
+      timer.unref();
+      await app.close();
+      process.exit(0);
+    });
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Mooz is ready at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
+}
