@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { TestApp } from './app';
@@ -52,4 +53,26 @@ export async function sharedInstances(
       await shared.close();
     },
   };
+}
+
+/** Asks until `check` holds, for at most `ms`: how changes from another instance are awaited. */
+export async function eventually(check: () => Promise<boolean>, ms = 5000) {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** One instance for the tests of the calling `describe`: made before them, closed after them. */
+export function oneInstance(options: Parameters<typeof sharedInstances>[1] = {}): TestApp {
+  const instance = {} as TestApp;
+  let close: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const shared = await sharedInstances(1, options);
+    Object.assign(instance, shared.instances[0]);
+    close = shared.close;
+  });
+  afterAll(() => close?.());
+  return instance;
 }

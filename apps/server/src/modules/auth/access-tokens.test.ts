@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { TestApp } from '../../../test/app';
 import { createUser, login, signedIn } from '../../../test/accounts';
 import { createCourse } from '../../../test/courses';
-import { sharedInstances } from '../../../test/instances';
+import { eventually, oneInstance, sharedInstances } from '../../../test/instances';
 import { throwawayRedis, type ThrowawayRedis } from '../../../test/throwaway-redis';
 import { users } from '../../db/schema/index';
 
@@ -19,24 +19,8 @@ const profileStatus = async (t: TestApp, access: string) =>
 const post = (t: TestApp, url: string, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers });
 
-/** Asks until `check` holds, for at most `ms`: how changes from another instance are awaited. */
-async function eventually(check: () => Promise<boolean>, ms = 5000) {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe('in one instance', () => {
-  let close: () => Promise<void>;
-  let t: TestApp;
-  beforeAll(async () => {
-    const shared = await sharedInstances(1, { cacheTtlMs: LONG_TTL_MS });
-    [t] = shared.instances as [TestApp];
-    close = shared.close;
-  });
-  afterAll(() => close());
+  const t = oneInstance({ cacheTtlMs: LONG_TTL_MS });
 
   it("refuses a family's access token at once after logout, though it was remembered", async () => {
     const me = await signedIn(t);

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { TestApp } from '../../../test/app';
 import { signedIn } from '../../../test/accounts';
 import { createCourse, createOrder, paidCheckout, weekdayChoice } from '../../../test/courses';
-import { sharedInstances } from '../../../test/instances';
+import { eventually, oneInstance, sharedInstances } from '../../../test/instances';
 import { throwawayRedis, type ThrowawayRedis } from '../../../test/throwaway-redis';
 import { courses } from '../../db/schema/index';
 
@@ -19,23 +19,8 @@ const catalogue = async (t: TestApp, headers: Record<string, string>) =>
 const sessionTitles = async (t: TestApp, headers: Record<string, string>) =>
   ((await t.app.inject({ url: '/api/classes/sessions/', headers })).json().data as { title: string }[]).map((s) => s.title);
 
-async function eventually(check: () => Promise<boolean>, ms = 5000) {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe('in one instance', () => {
-  let close: () => Promise<void>;
-  let t: TestApp;
-  beforeAll(async () => {
-    const shared = await sharedInstances(1, { cacheTtlMs: LONG_TTL_MS });
-    [t] = shared.instances as [TestApp];
-    close = shared.close;
-  });
-  afterAll(() => close());
+  const t = oneInstance({ cacheTtlMs: LONG_TTL_MS });
 
   it("follows a course's edit, its unpublishing and its teacher's new name at once", async () => {
     const teacher = await signedIn(t, 'teacher');
