@@ -44,12 +44,8 @@ function CardHeading({ icon, color, title, description }: { icon: ReactNode; col
         {icon}
       </ThemeIcon>
       <div>
-        <Title order={2} fz="lg">
-          {title}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {description}
-        </Text>
+        <Title order={2} fz="lg">{title}</Title>
+        <Text size="sm" c="dimmed">{description}</Text>
       </div>
     </Group>
   );
