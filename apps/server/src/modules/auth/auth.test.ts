@@ -114,7 +114,7 @@ describe('sign-up and one-time codes', () => {
     await post('/api/auth/forgot-password/', { email: known.email });
     await post('/api/auth/forgot-password/', { email: unknown });
     // Each request wrote one job and nothing else; the outbox then issued a code to the real account only.
-    const jobs = await t.db.select().from(outboxJobs).where(eq(outboxJobs.kind, 'code'));
+    const jobs = await t.db.select().from(outboxJobs).where(eq(outboxJobs.kind, 'code')).orderBy(outboxJobs.id);
     expect(jobs.map((job) => job.payload)).toEqual([
       { email: known.email, purpose: 'reset' },
       { email: unknown, purpose: 'reset' },
