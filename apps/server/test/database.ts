@@ -2,10 +2,10 @@
 // PGlite loaded from the snapshot. Always close it, or Node never exits.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client';
+import { createPglite, openPglite, openPostgres, type DatabaseHandle } from '../src/db/client';
 
 let snapshot: Buffer | undefined;
 
@@ -35,7 +35,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
 
 async function freshPglite(): Promise<PGlite> {
   snapshot ??= readFileSync(inject('pgliteSnapshot'));
-  return PGlite.create({ loadDataDir: new Blob([snapshot]) });
+  return createPglite(undefined, { loadDataDir: new Blob([snapshot]) });
 }
 
 /**

@@ -3,10 +3,10 @@
 import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPglite, openPostgres } from '../src/db/client';
+import { createPglite, openPglite, openPostgres } from '../src/db/client';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -53,7 +53,7 @@ export default async function setup(project: TestProject) {
     };
   }
 
-  const handle = await openPglite(new PGlite());
+  const handle = await openPglite(await createPglite());
   const client = (handle.db as unknown as { $client: PGlite }).$client;
   const dump = await client.dumpDataDir('none');
   await handle.close();

@@ -2,7 +2,8 @@
 // when DATABASE_URL is set. Same schema, same drizzle-kit migrations, applied at start-up.
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -11,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index';
 import { lockDataDir } from './data-dir-lock';
+import { releaseClientsOfFailedTransactions } from './pooled-transactions';
 import { createWriteFeed, watchPglite, watchPgPool, type WriteFeed } from './changes';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -31,9 +33,14 @@ export const migrationsFolder = path.join(import.meta.dirname, '../../drizzle');
 const MIGRATION_LOCK = 7_246_001;
 
 export async function openPostgres(url: string, { migrate = true } = {}): Promise<DatabaseHandle> {
+  releaseClientsOfFailedTransactions();
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection dropped by the server must not take the process down; the pool reconnects.
   pool.on('error', (error) => console.error('PostgreSQL connection error:', error.message));
+  // Nor one dropped while checked out (inside a transaction, between its statements): the pool listens
+  // only to idle connections, so each one gets its own listener; the statement in flight still fails,
+  // and the broken connection is not given out again.
+  pool.on('connect', (client) => client.on('error', (error) => console.error('PostgreSQL connection lost in use:', error.message)));
   const { feed, written } = createWriteFeed();
   watchPgPool(pool, written);
   if (migrate) {
@@ -91,6 +98,11 @@ async function listenPostgres(url: string, channel: string, onMessage: (payload:
   };
 }
 
+/** A PGlite with the extensions our migrations create (pg_trgm for search); every PGlite is made here. */
+export function createPglite(dataDir?: string, options: PGliteOptions = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, dataDir, extensions: { pg_trgm } });
+}
+
 /** A handle on a PGlite client; several handles on one client (tests) each tell only their own writes. */
 export async function openPglite(client: PGlite, { migrate = true } = {}): Promise<DatabaseHandle> {
   const { feed, written } = createWriteFeed();
@@ -117,7 +129,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   try {
     const dir = path.join(options.dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
-    const handle = await openPglite(new PGlite(dir));
+    const handle = await openPglite(await createPglite(dir));
     return {
       ...handle,
       async close() {

@@ -1,8 +1,9 @@
 // Live class sessions and who attended them.
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { limits } from '@mooz/contract/limits';
 import { users } from './accounts';
-import { courses } from './courses';
+import { batches, courses } from './courses';
 
 export const classSessions = pgTable(
   'class_sessions',
@@ -11,14 +12,24 @@ export const classSessions = pgTable(
     courseId: integer('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
+    /** The batch whose timetable generated it; null for a course's extra session, open to all its students. */
+    batchId: integer('batch_id').references(() => batches.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     roomId: text('room_id').notNull(),
     capacity: integer('capacity').notNull().default(limits.defaultMeetingCapacity),
+    /** A cancelled session leaves every list; its students were told why. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('class_sessions_room_idx').on(t.roomId), index('class_sessions_course_idx').on(t.courseId)],
+  (t) => [
+    uniqueIndex('class_sessions_room_idx').on(t.roomId),
+    index('class_sessions_course_idx').on(t.courseId, t.startsAt),
+    index('class_sessions_batch_idx').on(t.batchId),
+    index('class_sessions_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+  ],
 );
 
 export const attendance = pgTable(

@@ -3,3 +3,4 @@ export * from './accounts';
 export * from './courses';
 export * from './classes';
 export * from './outbox';
+export * from './staff';

@@ -1,0 +1,1 @@
+ALTER TABLE "batches" ADD COLUMN "session_minutes" integer DEFAULT 60 NOT NULL;
