@@ -23,6 +23,14 @@ export const apiRoutes = {
   },
   admin: {
     createUser: { method: 'POST', path: '/api/admin/users/' },
+    users: { method: 'GET', path: '/api/admin/users/' },
+    deactivateUser: { method: 'POST', path: '/api/admin/users/:id/deactivate/' },
+    reactivateUser: { method: 'POST', path: '/api/admin/users/:id/reactivate/' },
+    courses: { method: 'GET', path: '/api/admin/courses/' },
+    payments: { method: 'GET', path: '/api/admin/payments/' },
+    refundPayment: { method: 'POST', path: '/api/admin/payments/:id/refund/' },
+    overview: { method: 'GET', path: '/api/admin/overview/' },
+    audit: { method: 'GET', path: '/api/admin/audit/' },
   },
   courses: {
     catalogue: { method: 'GET', path: '/api/courses/' },
@@ -30,10 +38,22 @@ export const apiRoutes = {
     one: { method: 'GET', path: '/api/courses/:id/' },
     create: { method: 'POST', path: '/api/courses/' },
     update: { method: 'PATCH', path: '/api/courses/:id/' },
+    remove: { method: 'DELETE', path: '/api/courses/:id/' },
+    removal: { method: 'GET', path: '/api/courses/:id/removal/' },
+    students: { method: 'GET', path: '/api/courses/:id/students/' },
+    studentsCsv: { method: 'GET', path: '/api/courses/:id/students/export/' },
+  },
+  batches: {
+    create: { method: 'POST', path: '/api/courses/:id/batches/' },
+    update: { method: 'PATCH', path: '/api/courses/:id/batches/:batchId/' },
+    remove: { method: 'DELETE', path: '/api/courses/:id/batches/:batchId/' },
   },
   sessions: {
     list: { method: 'GET', path: '/api/classes/sessions/' },
     schedule: { method: 'POST', path: '/api/classes/sessions/' },
+    update: { method: 'PATCH', path: '/api/classes/sessions/:id/' },
+    cancel: { method: 'POST', path: '/api/classes/sessions/:id/cancel/' },
+    attendance: { method: 'GET', path: '/api/classes/sessions/:id/attendance/' },
   },
   payments: {
     config: { method: 'GET', path: '/api/payments/config/' },
@@ -41,6 +61,14 @@ export const apiRoutes = {
     verify: { method: 'POST', path: '/api/payments/verify_payment/' },
     sandboxPay: { method: 'POST', path: '/api/payments/sandbox/pay/' },
     webhook: { method: 'POST', path: '/api/payments/webhook/' },
+  },
+  search: {
+    query: { method: 'GET', path: '/api/search/' },
+  },
+  bookmarks: {
+    data: { method: 'GET', path: '/api/bookmarks/data' },
+    update: { method: 'POST', path: '/api/bookmarks/update' },
+    order: { method: 'POST', path: '/api/bookmarks/order' },
   },
   meetings: {
     iceServers: { method: 'GET', path: '/api/ice-servers/' },

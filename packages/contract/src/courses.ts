@@ -2,18 +2,10 @@
 // /api/classes/sessions/.
 import { z } from 'zod';
 import { limits } from './limits';
-import { multiLineText, recordId, recordIdParam, singleLineText } from './primitives';
+import { batch, timeZoneName } from './batches';
+import { batchKind, clockTime, isoDate, multiLineText, recordId, recordIdParam, singleLineText } from './primitives';
 
-/** `YYYY-MM-DD` naming a real calendar day. */
-// zod's ISO date pattern knows month lengths and leap years, and it reaches the OpenAPI document.
-export const isoDate = z.iso.date('Use a real date in the format YYYY-MM-DD');
-
-/** A 24-hour clock time `HH:MM`. */
-export const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the format HH:MM');
-
-export const batchKinds = ['weekdays', 'weekends'] as const;
-export const batchKind = z.enum(batchKinds);
-export type BatchKind = z.infer<typeof batchKind>;
+export { batchKind, batchKinds, clockTime, isoDate, type BatchKind } from './primitives';
 
 export const course = z.object({
   id: z.number().int(),
@@ -30,8 +22,14 @@ export const course = z.object({
   weekend_times: z.array(z.string()),
   image_url: z.string().nullable().optional(),
   published: z.boolean(),
+  /** Set once a bought course was removed: out of the catalogue, kept for its students. Absent otherwise. */
+  archived_at: z.string().optional(),
   /** Whether the caller has bought this course. */
   enrolled: z.boolean(),
+  /** The IANA zone its batch dates and times are in. */
+  time_zone: z.string(),
+  /** Its batches, soonest first: what `batch_start_dates` and the time lists summarise. */
+  batches: z.array(batch),
 });
 export type Course = z.infer<typeof course>;
 
@@ -88,6 +86,8 @@ const courseFields = z.object({
   weekend_times: uniqueList(clockTime, 12, 'times').default([]),
   image_url: z.url('Enter a valid URL').max(2048).nullable().optional(),
   published: z.boolean().default(true),
+  /** The IANA zone its batch dates and times are in (default Asia/Kolkata). */
+  time_zone: timeZoneName.optional(),
   /** Admins may create a course for a teacher; a teacher's courses are always their own. */
   teacher_id: recordId().optional(),
 });
@@ -119,6 +119,7 @@ export const coursePatch = z
     weekend_times: courseFields.shape.weekend_times.removeDefault(),
     image_url: courseFields.shape.image_url,
     published: courseFields.shape.published.removeDefault(),
+    time_zone: courseFields.shape.time_zone,
   })
   .partial()
   .strict();
@@ -139,6 +140,8 @@ export const session = z.object({
   id: z.number().int(),
   course_id: z.number().int(),
   course_name: z.string(),
+  /** The batch whose timetable it belongs to; null for a course's open session (all its students). */
+  batch_id: z.number().int().nullable(),
   title: z.string(),
   starts_at: z.string(),
   ends_at: z.string(),

@@ -17,8 +17,25 @@ import {
   user,
   verifyOtpBody,
 } from './auth';
+import {
+  adminCoursesPage,
+  adminCoursesQuery,
+  adminOverview,
+  adminPayment,
+  adminPaymentsPage,
+  adminPaymentsQuery,
+  adminUser,
+  adminUsersPage,
+  adminUsersQuery,
+  auditPage,
+  auditQuery,
+  paymentIdParams,
+  userIdParams,
+} from './admin';
 import { course, courseIdParams, courseInput, coursePatch, myCourse, session, sessionInput } from './courses';
 import { dataEnvelope, healthResponse } from './envelope';
+import { cancelledSession, cancelSessionBody, courseRemoval, courseStudent, sessionAttendance, sessionIdParams, sessionPatch } from './teaching';
+import { batch, batchInput, batchParams, batchPatch } from './batches';
 import { apiRoutes } from './api-routes';
 import { endpoint } from './endpoint';
 import { httpLimits } from './limits';
@@ -32,6 +49,7 @@ import {
   verifyPaymentData,
 } from './payments';
 import { iceServer } from './realtime';
+import { bookmarkOrderBody, bookmarksData, bookmarkToggleBody, searchData, searchQuery } from './navigation';
 
 const done = dataEnvelope(z.null());
 
@@ -162,6 +180,80 @@ export const endpoints = {
       response: dataEnvelope(user),
       failures: [409],
     }),
+    users: endpoint({
+      ...apiRoutes.admin.users,
+      summary: 'Every account, by name or email, role and status',
+      tags: ['admin'],
+      access: ['read', 'User'],
+      query: adminUsersQuery,
+      status: 200,
+      response: dataEnvelope(adminUsersPage),
+    }),
+    deactivateUser: endpoint({
+      ...apiRoutes.admin.deactivateUser,
+      summary: 'Stop an account at once: tokens revoked, live sockets closed, login refused',
+      tags: ['admin'],
+      access: ['update', 'User'],
+      params: userIdParams,
+      status: 200,
+      response: dataEnvelope(adminUser),
+      failures: [404, 409],
+    }),
+    reactivateUser: endpoint({
+      ...apiRoutes.admin.reactivateUser,
+      summary: 'Let a deactivated account log in again',
+      tags: ['admin'],
+      access: ['update', 'User'],
+      params: userIdParams,
+      status: 200,
+      response: dataEnvelope(adminUser),
+      failures: [404, 409],
+    }),
+    courses: endpoint({
+      ...apiRoutes.admin.courses,
+      summary: 'Courses of every teacher with their students and batches',
+      tags: ['admin'],
+      access: ['read', 'AdminArea'],
+      query: adminCoursesQuery,
+      status: 200,
+      response: dataEnvelope(adminCoursesPage),
+    }),
+    payments: endpoint({
+      ...apiRoutes.admin.payments,
+      summary: 'Payments and enrollments (subscriptions), newest first',
+      tags: ['admin'],
+      access: ['read', 'Payment'],
+      query: adminPaymentsQuery,
+      status: 200,
+      response: dataEnvelope(adminPaymentsPage),
+    }),
+    refundPayment: endpoint({
+      ...apiRoutes.admin.refundPayment,
+      summary: 'Mark a paid enrollment refunded: its access ends and its batch seat is freed',
+      tags: ['admin'],
+      access: ['update', 'Payment'],
+      params: paymentIdParams,
+      status: 200,
+      response: dataEnvelope(adminPayment),
+      failures: [404, 409],
+    }),
+    overview: endpoint({
+      ...apiRoutes.admin.overview,
+      summary: "Users by role, this month's revenue, active batches",
+      tags: ['admin'],
+      access: ['read', 'AdminArea'],
+      status: 200,
+      response: dataEnvelope(adminOverview),
+    }),
+    audit: endpoint({
+      ...apiRoutes.admin.audit,
+      summary: 'Every admin action, newest first',
+      tags: ['admin'],
+      access: ['read', 'AuditLog'],
+      query: auditQuery,
+      status: 200,
+      response: dataEnvelope(auditPage),
+    }),
   },
 
   courses: {
@@ -210,6 +302,83 @@ export const endpoints = {
       status: 200,
       response: dataEnvelope(course),
     }),
+    remove: endpoint({
+      ...apiRoutes.courses.remove,
+      summary: 'Delete a course nobody has bought; archive one that was bought (hidden from the catalogue, kept for its students)',
+      tags: ['courses'],
+      // Their own course for a teacher: checked against the row in the service.
+      access: ['delete', 'Course'],
+      params: courseIdParams,
+      status: 200,
+      response: dataEnvelope(courseRemoval),
+      failures: [404],
+    }),
+    removal: endpoint({
+      ...apiRoutes.courses.removal,
+      summary: 'What DELETE would do to this course now: delete it, or archive it because somebody bought it',
+      tags: ['courses'],
+      access: ['delete', 'Course'],
+      params: courseIdParams,
+      status: 200,
+      response: dataEnvelope(courseRemoval),
+      failures: [404],
+    }),
+    students: endpoint({
+      ...apiRoutes.courses.students,
+      summary: 'The students of a course with their batch, payment date and attendance so far (its teacher, admins)',
+      tags: ['courses'],
+      // Those who may edit a course see who bought it.
+      access: ['update', 'Course'],
+      params: courseIdParams,
+      status: 200,
+      response: dataEnvelope(z.array(courseStudent)),
+      failures: [404],
+    }),
+    studentsCsv: endpoint({
+      ...apiRoutes.courses.studentsCsv,
+      summary: 'The same students as a CSV file (text/csv, an attachment)',
+      tags: ['courses'],
+      access: ['update', 'Course'],
+      params: courseIdParams,
+      status: 200,
+      response: z.string().meta({ description: 'text/csv' }),
+      failures: [404],
+    }),
+  },
+
+  batches: {
+    create: endpoint({
+      ...apiRoutes.batches.create,
+      summary: "Open a batch of a course one teaches, with its generated sessions",
+      tags: ['courses'],
+      access: ['update', 'Course'],
+      params: courseIdParams,
+      body: batchInput,
+      status: 201,
+      response: dataEnvelope(batch),
+      failures: [404, 409],
+    }),
+    update: endpoint({
+      ...apiRoutes.batches.update,
+      summary: "Change a batch's seats (not below those sold)",
+      tags: ['courses'],
+      access: ['update', 'Course'],
+      params: batchParams,
+      body: batchPatch,
+      status: 200,
+      response: dataEnvelope(batch),
+      failures: [404],
+    }),
+    remove: endpoint({
+      ...apiRoutes.batches.remove,
+      summary: 'Remove a batch nobody bought, with its sessions',
+      tags: ['courses'],
+      access: ['update', 'Course'],
+      params: batchParams,
+      status: 200,
+      response: done,
+      failures: [404, 409],
+    }),
   },
 
   sessions: {
@@ -230,6 +399,39 @@ export const endpoints = {
       status: 201,
       response: dataEnvelope(session),
       failures: [404],
+    }),
+    update: endpoint({
+      ...apiRoutes.sessions.update,
+      summary: "Change a session's title, start or duration while it has not ended; its students are mailed a move",
+      tags: ['classes'],
+      // The rule's condition (a session of a course they teach) is checked against the row in the service.
+      access: ['update', 'Session'],
+      params: sessionIdParams,
+      body: sessionPatch,
+      status: 200,
+      response: dataEnvelope(session),
+      failures: [404, 409],
+    }),
+    cancel: endpoint({
+      ...apiRoutes.sessions.cancel,
+      summary: 'Cancel a session with a reason: it leaves every list, its room refuses joins, its students are mailed once',
+      tags: ['classes'],
+      access: ['update', 'Session'],
+      params: sessionIdParams,
+      body: cancelSessionBody,
+      status: 200,
+      response: dataEnvelope(cancelledSession),
+      failures: [404, 409],
+    }),
+    attendance: endpoint({
+      ...apiRoutes.sessions.attendance,
+      summary: 'Who attended an ended session (first join, last leave, minutes present) and which of its students did not',
+      tags: ['classes'],
+      access: ['update', 'Session'],
+      params: sessionIdParams,
+      status: 200,
+      response: dataEnvelope(sessionAttendance),
+      failures: [404, 409],
     }),
   },
 
@@ -281,6 +483,48 @@ export const endpoints = {
       status: 200,
       response: dataEnvelope(z.object({ status: z.enum(['activated', 'unchanged', 'ignored']) })),
       bodyLimit: httpLimits.webhookBodyMaxBytes,
+    }),
+  },
+
+  search: {
+    query: endpoint({
+      ...apiRoutes.search.query,
+      summary: 'Courses, sessions and (teachers) students matching a text, typos forgiven; only what the caller may see',
+      tags: ['navigation'],
+      access: 'signedIn',
+      query: searchQuery,
+      status: 200,
+      response: dataEnvelope(searchData),
+    }),
+  },
+
+  bookmarks: {
+    data: endpoint({
+      ...apiRoutes.bookmarks.data,
+      summary: "What the caller may bookmark (pages and courses) and their bookmarks, in their order",
+      tags: ['navigation'],
+      access: ['manage', 'Bookmark'],
+      status: 200,
+      response: dataEnvelope(bookmarksData),
+    }),
+    update: endpoint({
+      ...apiRoutes.bookmarks.update,
+      summary: 'Bookmark or un-bookmark one suggestion',
+      tags: ['navigation'],
+      access: ['manage', 'Bookmark'],
+      body: bookmarkToggleBody,
+      status: 200,
+      response: dataEnvelope(bookmarksData),
+      failures: [404],
+    }),
+    order: endpoint({
+      ...apiRoutes.bookmarks.order,
+      summary: "Put the caller's bookmarks in a new order",
+      tags: ['navigation'],
+      access: ['manage', 'Bookmark'],
+      body: bookmarkOrderBody,
+      status: 200,
+      response: dataEnvelope(bookmarksData),
     }),
   },
 

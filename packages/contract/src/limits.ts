@@ -53,6 +53,23 @@ export const limits = {
   sessionMaxMinutes: 480,
   /** A session can be joined from this many minutes before it starts until it ends. */
   sessionJoinEarlyMinutes: 15,
+  /** The reason a teacher gives when cancelling a session, mailed to its students. */
+  cancelReasonMaxLength: 500,
+  /**
+   * Batches: seats sold per batch. A batch's sessions are meetings of its students and the teacher,
+   * so by default a batch fills a default room (10 people) and at most a largest one.
+   */
+  defaultBatchSeats: 9,
+  batchSeatsMax: 49,
+  /** The length of a batch's generated sessions unless its teacher says otherwise. */
+  defaultBatchSessionMinutes: 60,
+  /**
+   * Batches per course: each brings up to duration_weeks × 5 sessions, so a course's lists (weeks ×
+   * times) cannot open thousands of them in one request.
+   */
+  courseBatchesMax: 24,
+  /** The zone a course's batch times are given in unless its teacher says otherwise. */
+  defaultCourseTimeZone: 'Asia/Kolkata',
   /**
    * Translation files: a failed read is retried this many times, the delay doubling from the base;
    * at most this many reads at once.

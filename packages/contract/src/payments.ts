@@ -15,6 +15,8 @@ export const createOrderBody = z.object({
   time: clockTime.optional(),
   saturday_time: clockTime.optional(),
   sunday_time: clockTime.optional(),
+  /** Optional: the batch (`GET /api/courses/{id}/` lists them); it must agree with the fields above. */
+  batch_id: recordId().optional(),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBody>;
 

@@ -25,6 +25,18 @@ describe('permission rules', () => {
     expect(buildAbility(rulesFor('admin', 9)).can('create', 'User')).toBe(true);
   });
 
+  it('keeps admins from enrolling, with the reason, and the admin area to admins', () => {
+    const admin = buildAbility(rulesFor('admin', 9));
+    expect(admin.can('create', 'Enrollment')).toBe(false);
+    expect(admin.relevantRuleFor('create', 'Enrollment')?.reason).toBe('Admins do not enroll in courses');
+    for (const [action, subjectName] of [['read', 'AdminArea'], ['read', 'User'], ['update', 'User'], ['read', 'Payment'], ['update', 'Payment'], ['read', 'AuditLog']] as const) {
+      expect(admin.can(action, subjectName)).toBe(true);
+      expect(buildAbility(rulesFor('teacher', 2)).can(action, subjectName)).toBe(false);
+      expect(buildAbility(rulesFor('student', 1)).can(action, subjectName)).toBe(false);
+    }
+    expect(buildAbility(rulesFor('student', 1)).can('create', 'Enrollment')).toBe(true);
+  });
+
   it('words a denial as the specification does', () => {
     expect(denialMessage('read', 'Course')).toBe('Cannot execute read on Course');
   });

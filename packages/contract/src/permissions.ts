@@ -2,6 +2,7 @@
 // which shows only what they allow. A rule is CASL's {action, subject, inverted?, conditions?,
 // fields?, reason?}. Conditions refer to the caller through `userId`, filled in by rulesFor().
 import { createMongoAbility, type ForcedSubject, type MongoAbility, type RawRuleOf } from '@casl/ability';
+import { messages } from './messages';
 
 export const userTypes = ['student', 'teacher', 'admin'] as const;
 export type UserType = (typeof userTypes)[number];
@@ -20,7 +21,12 @@ export type Subject =
   | 'TeacherDashboard'
   | 'Bookmark'
   | 'Meeting'
-  | 'User';
+  | 'User'
+  /** The admin area: its menu group, overview and list of every course. */
+  | 'AdminArea'
+  /** Subscriptions as payments: listed and marked refunded by admins. */
+  | 'Payment'
+  | 'AuditLog';
 
 /** A subject is a name, or an object tagged with its name by CASL's subject() helper. */
 export type SubjectArg = Subject | ForcedSubject<Exclude<Subject, 'all'>>;
@@ -56,14 +62,21 @@ export function rulesFor(userType: UserType, userId: number): Rule[] {
         { action: 'read', subject: 'MyCourse' },
         { action: 'create', subject: 'Course' },
         { action: 'update', subject: 'Course', conditions: { teacher_id: userId } },
+        { action: 'delete', subject: 'Course', conditions: { teacher_id: userId } },
         { action: 'read', subject: 'Session' },
         { action: 'create', subject: 'Session' },
+        // Edit, cancel and see the attendance of the sessions of courses they teach.
+        { action: 'update', subject: 'Session', conditions: { teacher_id: userId } },
         { action: 'read', subject: 'Recording' },
         { action: 'create', subject: 'Recording' },
         { action: 'read', subject: 'TeacherDashboard' },
       ];
     case 'admin':
-      return [{ action: 'manage', subject: 'all' }];
+      // Everything, but buying: staff do not enroll, so no "Enroll" button and no trial for them.
+      return [
+        { action: 'manage', subject: 'all' },
+        { action: 'create', subject: 'Enrollment', inverted: true, reason: messages.adminsDoNotEnroll },
+      ];
   }
 }
 

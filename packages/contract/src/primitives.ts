@@ -27,3 +27,14 @@ export const recordId = () => z.number().int(v.recordId).positive(v.recordId).ma
 
 /** An id in a path or query string, where it arrives as text. */
 export const recordIdParam = () => z.coerce.number().int(v.recordId).positive(v.recordId).max(maxRecordId, v.recordId);
+
+/** `YYYY-MM-DD` naming a real calendar day. */
+// zod's ISO date pattern knows month lengths and leap years, and it reaches the OpenAPI document.
+export const isoDate = z.iso.date('Use a real date in the format YYYY-MM-DD');
+
+/** A 24-hour clock time `HH:MM`. */
+export const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the format HH:MM');
+
+export const batchKinds = ['weekdays', 'weekends'] as const;
+export const batchKind = z.enum(batchKinds);
+export type BatchKind = z.infer<typeof batchKind>;
