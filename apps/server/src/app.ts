@@ -23,10 +23,20 @@ import { healthRoutes } from './modules/health/routes';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService, type CodeRequest } from './modules/auth/service';
 import { courseRoutes } from './modules/courses/routes';
+import { batchRoutes } from './modules/batches/routes';
+import { createBatchesService } from './modules/batches/service';
 import { createCoursesService } from './modules/courses/service';
+import { createCourseTeaching } from './modules/courses/teaching';
 import { sessionRoutes } from './modules/classes/routes';
 import { createSessionsService } from './modules/classes/service';
+import { createSessionChanges } from './modules/classes/session-changes';
 import { paymentRoutes } from './modules/payments/routes';
+import { navigationRoutes } from './modules/navigation/routes';
+import { createSearchService } from './modules/navigation/search';
+import { createBookmarksService } from './modules/navigation/bookmarks';
+import { sessionScope } from './modules/classes/access';
+import { adminRoutes } from './modules/admin/routes';
+import { createAdminService } from './modules/admin/service';
 import { createPaymentsService } from './modules/payments/service';
 import { createProvider } from './modules/payments/provider';
 import { createMailer, type Mail, type Mailer } from './infrastructure/mail';
@@ -197,9 +207,11 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.outbox.handle<CodeRequest>('code', (request) => auth.issueCode(request));
 
   const courses = createCoursesService({ db: app.db, changes, cacheTtlMs });
-  await app.register(courseRoutes, { courses });
+  await app.register(courseRoutes, { courses, teaching: createCourseTeaching({ db: app.db, courses }) });
+  await app.register(batchRoutes, { batches: createBatchesService({ db: app.db }) });
   await app.register(sessionRoutes, {
     sessions: createSessionsService({ db: app.db, courses, account: (id) => accessTokens.account(id), changes, cacheTtlMs }),
+    changes: createSessionChanges({ db: app.db, outbox: app.outbox }),
   });
   const payments = createPaymentsService({
     db: app.db,
@@ -210,6 +222,13 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     log: app.log,
   });
   await app.register(paymentRoutes, { payments });
+  await app.register(navigationRoutes, {
+    search: createSearchService({ db: app.db, sessionScope: (caller) => sessionScope(app.db, caller) }),
+    bookmarks: createBookmarksService({ db: app.db }),
+  });
+  await app.register(adminRoutes, {
+    admin: createAdminService({ db: app.db, changes, revoked: (revocation) => accessTokens.revoked(revocation), trialDays: config.trialDays }),
+  });
 
   await registerRealtime(app);
 

@@ -8,6 +8,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { resolveJwtSecret, type Config } from './config';
 import { openDatabase } from './db/client';
 import { seedDemo } from './seed';
+import { openLegacyBatches } from './modules/batches/legacy';
 
 /** A worker that dies this soon after starting, twice in a row, stops everything: it would only loop. */
 const CRASH_LOOP_MS = 10_000;
@@ -15,6 +16,7 @@ const CRASH_LOOP_MS = 10_000;
 export async function runPrimary(config: Config): Promise<void> {
   const database = await openDatabase(config);
   try {
+    await openLegacyBatches(database.db);
     if (config.seedDemo) {
       const result = await seedDemo(database.db, { password: config.demoPassword, trialDays: config.trialDays });
       if (result.seeded) console.log('demo data seeded (see README for the demo accounts)');

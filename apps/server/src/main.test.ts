@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
 import { freePort } from '../test/free-port';
+import { createPglite } from './db/client';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mooz-main-'));
@@ -50,7 +50,7 @@ function startRefused(port: number): Promise<{ code: number | null; output: stri
 }
 
 async function countRows() {
-  const db = new PGlite(path.join(dataDir, 'pgdata'));
+  const db = await createPglite(path.join(dataDir, 'pgdata'));
   try {
     const users = await db.query<{ n: number }>('select count(*)::int as n from users');
     const courses = await db.query<{ n: number }>('select count(*)::int as n from courses');

@@ -5,6 +5,7 @@ import cluster from 'node:cluster';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { seedDemo } from './seed';
+import { openLegacyBatches } from './modules/batches/legacy';
 import { runPrimary } from './cluster';
 import { DataDirLockedError } from './db/data-dir-lock';
 
@@ -39,7 +40,8 @@ async function serve(config: Config) {
   if (config.payments.usesDevKeys) {
     app.log.warn('RAZORPAY_KEY_ID / RAZORPAY_KEY_SECRET / RAZORPAY_WEBHOOK_SECRET not set: using development-only keys');
   }
-  // Workers find the database seeded by their primary.
+  // Workers find the database prepared and seeded by their primary.
+  if (!cluster.isWorker) await openLegacyBatches(app.db);
   if (config.seedDemo && !cluster.isWorker) {
     const result = await seedDemo(app.db, { password: config.demoPassword, trialDays: config.trialDays });
     if (result.seeded) app.log.info('demo data seeded (see README for the demo accounts)');

@@ -6,8 +6,10 @@ import type { Database } from './db/client';
 import { classSessions, courses, users } from './db/schema/index';
 import { hashPassword } from './infrastructure/passwords';
 import { trialEndsAt } from './modules/auth/trial';
+import { openBatchesFromLists } from './modules/batches/service';
 
 const DAY = 86_400_000;
+const addWeeks = (date: string, weeks: number) => new Date(Date.parse(`${date}T00:00:00Z`) + weeks * 7 * DAY).toISOString().slice(0, 10);
 
 /** Mondays from the coming week on, as YYYY-MM-DD: courses start on a Monday. */
 function upcomingMondays(from: Date, howMany: number): string[] {
@@ -45,7 +47,9 @@ export async function seedDemo(db: Database, options: { password: string; trialD
     ])
     .returning({ id: users.id });
 
-  const batchStartDates = upcomingMondays(now, 4);
+  // Two intakes a month apart: each opens its weekday and weekend batches, with their sessions.
+  const firstMonday = upcomingMondays(now, 1)[0]!;
+  const batchStartDates = [firstMonday, addWeeks(firstMonday, 4)];
   const catalogue = [
     {
       name: 'Full-Stack Web Development',
@@ -54,7 +58,7 @@ export async function seedDemo(db: Database, options: { password: string; trialD
       skills: ['TypeScript', 'React', 'Node.js', 'PostgreSQL'],
       durationWeeks: 12,
       weekdayTimes: ['09:00', '18:30'],
-      weekendTimes: ['10:00', '15:00'],
+      weekendTimes: ['10:00'],
     },
     {
       name: 'Data Science with Python',
@@ -62,8 +66,8 @@ export async function seedDemo(db: Database, options: { password: string; trialD
       price: 1_299_900,
       skills: ['Python', 'pandas', 'Statistics', 'Machine learning'],
       durationWeeks: 10,
-      weekdayTimes: ['07:30', '20:00'],
-      weekendTimes: ['11:00', '17:00'],
+      weekdayTimes: ['07:30'],
+      weekendTimes: ['11:00'],
     },
     {
       name: 'UI/UX Design Foundations',
@@ -72,13 +76,14 @@ export async function seedDemo(db: Database, options: { password: string; trialD
       skills: ['Figma', 'User research', 'Accessibility', 'Prototyping'],
       durationWeeks: 6,
       weekdayTimes: ['17:00'],
-      weekendTimes: ['09:30', '14:00'],
+      weekendTimes: ['09:30'],
     },
   ];
   const created = await db
     .insert(courses)
     .values(catalogue.map((c) => ({ ...c, currency: 'INR', teacherId: teacher!.id, batchStartDates, published: true })))
-    .returning({ id: courses.id, name: courses.name });
+    .returning();
+  for (const course of created) await openBatchesFromLists(db, course);
 
   const hour = 3_600_000;
   const startOfNextHour = Math.ceil(now.getTime() / hour) * hour;

@@ -1,6 +1,6 @@
 // Helpers for tests that need courses and purchases: create a course as a teacher, order it as a
 // student, and sign a payment the way the provider's checkout does.
-import { batchEndDate, type Course } from '@mooz/contract/courses';
+import type { Course } from '@mooz/contract/courses';
 import type { OrderData } from '@mooz/contract/payments';
 import type { TestApp } from './app';
 import { signedIn } from './accounts';
@@ -30,23 +30,31 @@ export async function createCourse(t: TestApp, headers: Record<string, string>, 
   return res.json().data as Course;
 }
 
-/** A valid weekday choice for the course's first batch. */
-export const weekdayChoice = (course: Course) => ({
-  course_id: course.id,
-  batch: 'weekdays' as const,
-  start_date: course.batch_start_dates[0]!,
-  end_date: batchEndDate(course.batch_start_dates[0]!, course.duration_weeks),
-  time: course.weekday_times[0]!,
-});
+/** The course's first batch of a kind (its lists open one per listed week and time). */
+export function firstBatch(course: Course, kind: 'weekdays' | 'weekends') {
+  const batch = course.batches.find((b) => b.kind === kind);
+  if (!batch) throw new Error(`course ${course.id} has no ${kind} batch`);
+  return batch;
+}
 
-export const weekendChoice = (course: Course) => ({
-  course_id: course.id,
-  batch: 'weekends' as const,
-  start_date: course.batch_start_dates[0]!,
-  end_date: batchEndDate(course.batch_start_dates[0]!, course.duration_weeks),
-  saturday_time: course.weekend_times[0]!,
-  sunday_time: course.weekend_times.at(-1)!,
-});
+/** A valid weekday choice for the course's first weekday batch. */
+export const weekdayChoice = (course: Course) => {
+  const batch = firstBatch(course, 'weekdays');
+  return { course_id: course.id, batch: 'weekdays' as const, start_date: batch.start_date, end_date: batch.end_date, time: batch.time! };
+};
+
+/** A valid weekend choice for the course's first weekend batch. */
+export const weekendChoice = (course: Course) => {
+  const batch = firstBatch(course, 'weekends');
+  return {
+    course_id: course.id,
+    batch: 'weekends' as const,
+    start_date: batch.start_date,
+    end_date: batch.end_date,
+    saturday_time: batch.saturday_time!,
+    sunday_time: batch.sunday_time!,
+  };
+};
 
 export async function createOrder(t: TestApp, headers: Record<string, string>, body: object): Promise<OrderData> {
   const res = await t.app.inject({ method: 'POST', url: '/api/payments/create_order/', headers, payload: body });

@@ -31,10 +31,10 @@ export async function userForAccessToken(db: Database, secret: string, token: st
   const claims = await verifyAccessToken(secret, token);
   if (!claims) return null;
   const [row] = await db
-    .select({ id: users.id, userType: users.userType, isActive: users.isActive })
+    .select({ id: users.id, userType: users.userType, isActive: users.isActive, deactivatedAt: users.deactivatedAt })
     .from(users)
     .where(eq(users.id, claims.userId));
-  if (!row?.isActive) return null;
+  if (!row?.isActive || row.deactivatedAt) return null;
   // Logout and password changes revoke the family; its access tokens die with it.
   const revoked = await db
     .select({ id: refreshTokens.id })
@@ -70,7 +70,8 @@ export function currentUser(request: FastifyRequest): AuthUser {
 export function allow(action: Action, subject: Subject): onRequestAsyncHookHandler {
   const check: onRequestAsyncHookHandler = async (request) => {
     const user = currentUser(request);
-    if (!user.ability.can(action, subject)) throw forbidden();
+    // A rule that forbids with a reason ("Admins do not enroll in courses") says why.
+    if (!user.ability.can(action, subject)) throw forbidden(user.ability.relevantRuleFor(action, subject)?.reason);
   };
   permissionChecks.add(check);
   return check;

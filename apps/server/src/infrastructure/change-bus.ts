@@ -18,6 +18,8 @@ export type Change =
   | { kind: 'family'; familyId: string }
   /** Every family of a user but `except` was revoked (password change or reset). */
   | { kind: 'families-of'; userId: number; except?: string }
+  /** An admin deactivated the account: its live sockets are closed wherever they are. */
+  | { kind: 'account-closed'; userId: number }
   /** Changes may have been missed (the carrier was down): drop everything. */
   | { kind: 'everything' };
 

@@ -1,7 +1,8 @@
 // Which room an id names, and whether this person may enter it now: an ad hoc room admits any
 // signed-in user with its id; a class session's room admits its teacher and the students allowed to
 // see the session (access.ts), from `limits.sessionJoinEarlyMinutes` before it starts until it ends.
-// The window is for everyone, teacher and admins included: it is when the class is on.
+// The window is for everyone, teacher and admins included: it is when the class is on. A cancelled
+// session's room takes no joins at all.
 import type { FastifyInstance } from 'fastify';
 import { messages } from '@mooz/contract/messages';
 import type { Room } from '@mooz/contract/realtime';
@@ -46,6 +47,7 @@ export function roomAdmission(app: FastifyInstance, store: RoomStore) {
       const { session, allowed } = await sessionForRoom(app.db, user, roomId);
       if (!session) return { error: messages.roomNotFound };
       if (!allowed) return { error: messages.notAllowed };
+      if (session.cancelledAt) return { error: messages.sessionWasCancelled };
       const closed = joinable(session, now) ? null : now >= session.endsAt ? messages.sessionEnded : messages.sessionNotOpenYet;
       const known = await sessionRoom(roomId);
       return known ? { ...known, closed } : { error: messages.roomNotFound };

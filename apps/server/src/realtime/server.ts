@@ -10,6 +10,7 @@ import { messages } from '@mooz/contract/messages';
 import { handshakeAuth, realtimeLimits, socketPath, socketTransports } from '@mooz/contract/realtime';
 import { userForAccessToken } from '../http/authenticate';
 import { roomAdmission } from './admission';
+import { closeSocketsOfClosedAccounts } from './closed-accounts';
 import { serveConnection } from './connection';
 import { eventLimits } from './event-limits';
 import { memoryRoomStore } from './memory-room-store';
@@ -102,10 +103,12 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
   });
 
   io.on('connection', (socket: MeetingSocket) => serveConnection(signalling, socket));
+  const stopClosingAccounts = closeSocketsOfClosedAccounts(io, app.changes);
 
   // Close the sockets before Fastify closes its HTTP server, which would otherwise wait on them.
   app.addHook('preClose', async () => {
     closing = true;
+    stopClosingAccounts();
     membership.stop();
     io.local.disconnectSockets(true);
     io.engine.close();

@@ -42,6 +42,11 @@ const allowedOnRefusal: Record<string, GuardedColumn[]> = {
   'POST /api/auth/token/refresh/': ['refresh_tokens.revoked_at'],
 };
 
+/** A text answer (content-type text/*) where the route declares a string, as a file download does. */
+function isDeclaredText(schema: AnySchema, res: { body: string; headers: Record<string, unknown> }): boolean {
+  return /^text\//.test(String(res.headers['content-type'] ?? '')) && z.safeParse(schema, res.body).success;
+}
+
 /** The declared response schema for a status: exact, then `4xx`-style, then `default`. */
 export function declaredSchema(route: ApiRoute, status: number): AnySchema | undefined {
   const response = schemaOf(route).response ?? {};
@@ -134,6 +139,8 @@ export async function exercise(world: World, req: FuzzRequest): Promise<Outcome>
         ? `status ${status} is not declared by ${served.key} (declared: ${declaredStatuses(served)})`
         : `no route answered, with ${status}`,
     });
+  } else if (!parsedJson && isDeclaredText(schema, res)) {
+    // A file the route declares as text (a CSV export): its body is the text itself.
   } else if (!parsedJson) {
     problems.push({
       property: 'response outside declared schema',

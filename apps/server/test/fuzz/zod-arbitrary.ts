@@ -72,7 +72,17 @@ function walk(schema: AnySchema, path: Path, options: ArbitraryOptions, depth: n
   return fc.oneof({ weight: 1, arbitrary: generated }, { weight: 2, arbitrary: fc.constantFrom(...hinted) });
 }
 
+/** The examples a schema declares (`.meta({examples})`) that it accepts. */
+function examplesOf(schema: AnySchema): unknown[] {
+  const examples = (z.globalRegistry.get(schema as z.ZodType) as { examples?: unknown } | undefined)?.examples;
+  return Array.isArray(examples) ? examples.filter((value) => accepts(schema, value)) : [];
+}
+
 function build(schema: AnySchema, path: Path, options: ArbitraryOptions, depth: number): fc.Arbitrary<unknown> {
+  // A schema that names its examples is met by refinements a random value almost never meets (a time
+  // zone the runtime knows): its valid values are its examples.
+  const examples = examplesOf(schema);
+  if (examples.length) return fc.constantFrom(...examples);
   const def = defOf(schema);
   const valid = (arb: fc.Arbitrary<unknown>) => arb.filter((value) => accepts(schema, value));
   const inner = (s: AnySchema, p: Path = path) => walk(s, p, options, depth + 1);

@@ -46,7 +46,7 @@ export function createAccessTokens(deps: AccessTokensDeps) {
   // Prepared once: a miss (every few seconds per active user) costs the database a plan it already has
   // and this process less than half the CPU of building the query anew.
   const accountQuery = db
-    .select({ userType: users.userType, isActive: users.isActive, trialEndsAt: users.trialEndsAt })
+    .select({ userType: users.userType, isActive: users.isActive, deactivatedAt: users.deactivatedAt, trialEndsAt: users.trialEndsAt })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('mooz_access_account');
@@ -60,7 +60,10 @@ export function createAccessTokens(deps: AccessTokensDeps) {
   const accounts = cachedMap<number, Account | null>(
     async (id) => {
       const [row] = await accountQuery.execute({ id });
-      return row ? { id, ...row, ability: buildAbility(rulesFor(row.userType, id)) } : null;
+      if (!row) return null;
+      // A deactivated account is no longer active, whatever its verification says.
+      const { deactivatedAt, ...account } = row;
+      return { id, ...account, isActive: account.isActive && !deactivatedAt, ability: buildAbility(rulesFor(row.userType, id)) };
     },
     { ttlMs: deps.ttlMs, maxEntries: 100_000, now },
   );

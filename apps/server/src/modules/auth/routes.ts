@@ -1,4 +1,4 @@
-// HTTP shape of /api/auth/* and /api/admin/users/: each declared endpoint answered by the service.
+// HTTP shape of /api/auth/*: each declared endpoint answered by the service.
 import { endpoints } from '@mooz/contract/endpoints';
 import { languages } from '@mooz/contract/limits';
 import type { FastifyPluginAsync } from 'fastify';
@@ -12,7 +12,7 @@ function preferredLanguage(header: string | undefined) {
 }
 
 export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (app, { auth }) => {
-  const { auth: api, admin } = endpoints;
+  const { auth: api } = endpoints;
 
   route(app, api.register, (req) => auth.register(req.body, req.ip, preferredLanguage(req.headers['accept-language'])));
   route(app, api.sendOtp, (req) => auth.sendOtp(req.body.email, req.body.purpose, req.ip));
@@ -28,5 +28,4 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (app,
   route(app, api.profile, (req) => auth.profile(currentUser(req).id));
   route(app, api.updateProfile, (req) => auth.updateProfile(currentUser(req).id, req.body));
   route(app, api.trialStatus, (req) => auth.trialStatus(currentUser(req).id));
-  route(app, admin.createUser, (req) => auth.createUser(req.body));
 };

@@ -2,7 +2,7 @@
 // (codes.ts), token families (token-families.ts) and account rows (users.ts).
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { createUserBody, LoginData, profilePatchBody, registerBody, TrialStatus, User } from '@mooz/contract/auth';
+import type { LoginData, profilePatchBody, registerBody, TrialStatus, User } from '@mooz/contract/auth';
 import { messages } from '@mooz/contract/messages';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/index';
@@ -17,7 +17,7 @@ import { createLoginLimits } from './login-limits';
 import { createTokenFamilies } from './token-families';
 import type { Revocation } from './access-tokens';
 import { presentUser, type UserRow } from './presenter';
-import { createActiveUser, insertUser, newStudent } from './users';
+import { insertUser, newStudent } from './users';
 import { trialState } from './trial';
 
 // The account messages live in the contract, so the web app can show them in the user's language.
@@ -35,7 +35,6 @@ export const authMessages = {
   passwordChanged: messages.passwordChanged,
   wrongPassword: messages.wrongPassword,
   profileUpdated: messages.profileUpdated,
-  userCreated: messages.userCreated,
 } as const;
 
 /** An outbox `code` job: issue a code of `purpose` to the account of `email`, if it may have one. */
@@ -159,6 +158,7 @@ export function createAuthService(deps: AuthDeps) {
       if (!user || !ok) throw unauthorized(messages.invalidCredentials);
       // The right password is no failure, even on an account still to verify.
       await loginLimits.succeeded(email, ip);
+      if (user.deactivatedAt) throw forbidden(messages.accountDeactivated);
       if (!user.isActive) throw forbidden(messages.emailNotVerified);
       const tokens = await families.issue(user);
       const presented = await present(user);
@@ -186,7 +186,7 @@ export function createAuthService(deps: AuthDeps) {
       }
       if (spent.expiresAt <= now()) throw unauthorized(authMessages.invalidRefresh);
       const user = await findById(spent.userId);
-      if (!user.isActive) throw unauthorized(authMessages.invalidRefresh);
+      if (!user.isActive || user.deactivatedAt) throw unauthorized(authMessages.invalidRefresh);
       return { data: await families.issue(user, spent.familyId) };
     },
 
@@ -242,11 +242,6 @@ export function createAuthService(deps: AuthDeps) {
     async trialStatus(userId: number): Promise<{ data: TrialStatus }> {
       const user = await findById(userId);
       return { data: { ...trialState(user, await hasPurchased(db, userId), now()), trial_days: deps.trialDays } };
-    },
-
-    async createUser(body: z.infer<typeof createUserBody>) {
-      const user = await createActiveUser(db, body, { trialDays: deps.trialDays, now: now() });
-      return { data: await present(user), message: authMessages.userCreated };
     },
   };
 }

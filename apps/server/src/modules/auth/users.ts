@@ -53,7 +53,7 @@ export function newStudent(
 
 /** An account an admin makes: active and verified at once; a student one starts a trial. */
 export async function createActiveUser(
-  db: Database,
+  db: Executor,
   body: z.infer<typeof createUserBody>,
   options: { trialDays: number; now?: Date },
 ): Promise<UserRow> {

@@ -1,20 +1,38 @@
-// Who may see a class session and enter its room — one rule for the sessions list and the signalling
-// server (contract: students see the sessions of courses they bought, or all while in trial;
-// teachers their own; admins all).
-import { eq } from 'drizzle-orm';
+// Who may see a class session and enter its room — one rule for the sessions list, search and the
+// signalling server. Teachers see their courses' sessions, admins all. A student sees the sessions of
+// the batches they bought and their courses' open sessions (those of no batch); in trial, the open
+// sessions of every course. A batch's own classes are its buyers' (a student of the 07:30 batch is not
+// shown the 16:00 classes); subscriptions made before batches existed see their whole course.
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { classSessions, courses, users } from '../../db/schema/index';
 import type { UserType } from '@mooz/contract/permissions';
 import { trialState } from '../auth/trial';
-import { purchasedCourseIds } from '../courses/purchases';
+import { purchases } from '../courses/purchases';
 
-export type SessionScope = { all: true } | { all: false; courseIds: number[] };
+export type SessionScope =
+  | { all: true }
+  | {
+      all: false;
+      /** Courses all of whose sessions are seen. */
+      wholeCourseIds: number[];
+      /** Batches whose sessions are seen, with their course's open sessions. */
+      batches: { courseId: number; batchId: number }[];
+      /** Every course's open sessions (a student in trial). */
+      openEverywhere: boolean;
+    };
+
+/** What a student bought: the course, and the batch (null for a purchase made before batches). */
+export interface Purchase {
+  courseId: number;
+  batchId: number | null;
+}
 
 /** What the rule needs to know: from the database, or from what the sessions list keeps in memory. */
 export interface ScopeFacts {
   account(userId: number): Promise<{ userType: UserType; trialEndsAt: Date | null } | null | undefined>;
   taughtCourseIds(userId: number): Promise<number[]>;
-  purchasedCourseIds(userId: number): Promise<number[]>;
+  purchases(userId: number): Promise<Purchase[]>;
 }
 
 export const databaseFacts = (db: Database): ScopeFacts => ({
@@ -26,29 +44,62 @@ export const databaseFacts = (db: Database): ScopeFacts => ({
     const taught = await db.select({ id: courses.id }).from(courses).where(eq(courses.teacherId, userId));
     return taught.map((c) => c.id);
   },
-  purchasedCourseIds: (userId) => purchasedCourseIds(db, userId),
+  purchases: (userId) => purchases(db, userId),
 });
 
 /** The rule, whatever the facts come from. */
 export async function scopeFrom(facts: ScopeFacts, user: { id: number; userType: UserType }, now: Date): Promise<SessionScope> {
   if (user.userType === 'admin') return { all: true };
-  if (user.userType === 'teacher') return { all: false, courseIds: await facts.taughtCourseIds(user.id) };
-  const [account, bought] = await Promise.all([facts.account(user.id), facts.purchasedCourseIds(user.id)]);
-  if (account && trialState(account, bought.length > 0, now).is_trial) return { all: true };
-  return { all: false, courseIds: bought };
+  if (user.userType === 'teacher') {
+    return { all: false, wholeCourseIds: await facts.taughtCourseIds(user.id), batches: [], openEverywhere: false };
+  }
+  const [account, bought] = await Promise.all([facts.account(user.id), facts.purchases(user.id)]);
+  return {
+    all: false,
+    wholeCourseIds: bought.filter((p) => p.batchId === null).map((p) => p.courseId),
+    batches: bought.filter((p): p is { courseId: number; batchId: number } => p.batchId !== null),
+    openEverywhere: !!account && trialState(account, bought.length > 0, now).is_trial,
+  };
 }
+
+/** Whether the scope sees nothing at all. */
+export const seesNothing = (scope: SessionScope) =>
+  !scope.all && !scope.openEverywhere && scope.wholeCourseIds.length === 0 && scope.batches.length === 0;
 
 export async function sessionScope(db: Database, user: { id: number; userType: UserType }, now = new Date()): Promise<SessionScope> {
   return scopeFrom(databaseFacts(db), user, now);
 }
 
-export const inScope = (scope: SessionScope, courseId: number) => scope.all || scope.courseIds.includes(courseId);
+type SessionPlace = { courseId: number; batchId: number | null };
+
+/** Whether the scope names the course itself (taught, bought, or everything), not only through a trial. */
+export const namesCourse = (scope: SessionScope, courseId: number) =>
+  scope.all || scope.wholeCourseIds.includes(courseId) || scope.batches.some((b) => b.courseId === courseId);
+
+export function inScope(scope: SessionScope, session: SessionPlace): boolean {
+  if (scope.all || scope.wholeCourseIds.includes(session.courseId)) return true;
+  if (session.batchId === null) return scope.openEverywhere || scope.batches.some((b) => b.courseId === session.courseId);
+  return scope.batches.some((b) => b.batchId === session.batchId);
+}
+
+const ids = (list: number[]) => (list.length ? sql.join(list.map((id) => sql`${id}`), sql`, `) : sql`null`);
+
+/** The same rule as a condition on a query's session columns (search). */
+export function scopeCondition(scope: SessionScope, columns: { courseId: SQL | string; batchId: SQL | string }): SQL {
+  if (scope.all) return sql`true`;
+  const course = typeof columns.courseId === 'string' ? sql.raw(columns.courseId) : columns.courseId;
+  const batch = typeof columns.batchId === 'string' ? sql.raw(columns.batchId) : columns.batchId;
+  const batchCourses = scope.batches.map((b) => b.courseId);
+  return sql`(${course} in (${ids(scope.wholeCourseIds)})
+    or (${batch} is null and (${scope.openEverywhere ? sql`true` : sql`false`} or ${course} in (${ids(batchCourses)})))
+    or ${batch} in (${ids(scope.batches.map((b) => b.batchId))}))`;
+}
 
 /** The session whose room this is, when the user may enter it; null when there is none or they may not. */
 export async function sessionForRoom(db: Database, user: { id: number; userType: UserType }, roomId: string) {
   const [session] = await db.select().from(classSessions).where(eq(classSessions.roomId, roomId));
   if (!session) return { session: null, allowed: false } as const;
-  return { session, allowed: inScope(await sessionScope(db, user), session.courseId) } as const;
+  return { session, allowed: inScope(await sessionScope(db, user), session) } as const;
 }
 
 /** The session whose room this is, with the teacher of its course; null when no session has it. */

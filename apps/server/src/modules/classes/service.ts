@@ -1,7 +1,7 @@
 // Class sessions: the caller's list (who sees what is access.ts's one rule) and teachers' scheduling.
 // Status and can_join come from the clock at the time of the call; nothing about them is stored.
 import { randomUUID } from 'node:crypto';
-import { asc, eq, type SQL } from 'drizzle-orm';
+import { asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Session, sessionInput } from '@mooz/contract/courses';
 import { limits } from '@mooz/contract/limits';
@@ -13,7 +13,7 @@ import type { AuthUser } from '../../http/authenticate';
 import type { CoursesService } from '../courses/service';
 import { cachedValue } from '../../infrastructure/cache';
 import type { ChangeBus } from '../../infrastructure/change-bus';
-import { inScope, scopeFrom, type ScopeFacts } from './access';
+import { inScope, namesCourse, scopeFrom, seesNothing, type ScopeFacts } from './access';
 
 type Caller = Pick<AuthUser, 'id' | 'userType' | 'ability'>;
 type SessionRow = typeof classSessions.$inferSelect;
@@ -43,11 +43,12 @@ export function joinable(row: Pick<SessionRow, 'startsAt' | 'endsAt'>, now: Date
   return now.getTime() >= row.startsAt.getTime() - joinEarlyMs && now < row.endsAt;
 }
 
-function present(row: SessionRow, courseName: string, teacher: { firstName: string; lastName: string }, allowed: boolean, now: Date): Session {
+export function present(row: SessionRow, courseName: string, teacher: { firstName: string; lastName: string }, allowed: boolean, now: Date): Session {
   return {
     id: row.id,
     course_id: row.courseId,
     course_name: courseName,
+    batch_id: row.batchId,
     title: row.title,
     starts_at: row.startsAt.toISOString(),
     ends_at: row.endsAt.toISOString(),
@@ -68,6 +69,8 @@ export function createSessionsService(deps: SessionsDeps) {
       .select({
         session: classSessions,
         courseName: courses.name,
+        /** In the catalogue: published and not archived. */
+        courseListed: sql<boolean>`${courses.published} and ${courses.archivedAt} is null`,
         teacher: { firstName: users.firstName, lastName: users.lastName },
       })
       .from(classSessions)
@@ -78,12 +81,13 @@ export function createSessionsService(deps: SessionsDeps) {
   }
 
   // Every session with its course's and teacher's names, in start order: the list filters it per caller.
-  const allSessions = cachedValue(() => rowsWhere(undefined), { ttlMs: deps.cacheTtlMs });
+  // A cancelled session leaves every list; the cancellation writes class_sessions, which drops this copy.
+  const allSessions = cachedValue(() => rowsWhere(isNull(classSessions.cancelledAt)), { ttlMs: deps.cacheTtlMs });
   deps.changes.onTables(['class_sessions', 'courses', 'users'], () => allSessions.invalidate());
   const facts: ScopeFacts = {
     account: deps.account,
     taughtCourseIds: (id) => deps.courses.taughtCourseIds(id),
-    purchasedCourseIds: (id) => deps.courses.purchasedCourseIds(id),
+    purchases: (id) => deps.courses.purchases(id),
   };
 
   return {
@@ -91,8 +95,9 @@ export function createSessionsService(deps: SessionsDeps) {
     async list(caller: Caller): Promise<{ data: Session[]; message?: string }> {
       const at = now();
       const scope = await scopeFrom(facts, caller, at);
-      if (!scope.all && scope.courseIds.length === 0) return { data: [] };
-      const rows = (await allSessions.get()).filter((r) => inScope(scope, r.session.courseId));
+      if (seesNothing(scope)) return { data: [] };
+      // A trial's open sessions are those of courses in the catalogue; a course one teaches or bought is listed whatever its state.
+      const rows = (await allSessions.get()).filter((r) => inScope(scope, r.session) && (r.courseListed || namesCourse(scope, r.session.courseId)));
       const sessions = rows.map((r) => present(r.session, r.courseName, r.teacher, true, at));
       const open = sessions.filter((s) => s.status !== 'ended');
       const ended = sessions.filter((s) => s.status === 'ended').reverse();

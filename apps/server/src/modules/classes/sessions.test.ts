@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { signedIn } from '../../../test/accounts';
 import { createCourse, createOrder, paidCheckout, weekdayChoice } from '../../../test/courses';
-import { classSessions, users } from '../../db/schema/index';
+import { classSessions, courses, users } from '../../db/schema/index';
 import { sessionForRoom } from './access';
 
 let t: TestApp;
@@ -25,7 +25,9 @@ async function sessionAt(courseId: number, title: string, startOffsetMin: number
   await t.db.insert(classSessions).values({ courseId, title, startsAt, endsAt: new Date(startsAt.getTime() + minutes * MIN), roomId: randomUUID() });
 }
 
-const titles = (res: { json(): { data: { title: string }[] } }) => res.json().data.map((s) => s.title);
+/** The titles of the open sessions listed (those of no batch: a course's batches bring their own). */
+const titles = (res: { json(): { data: { title: string; batch_id: number | null }[] } }) =>
+  res.json().data.filter((s) => s.batch_id === null).map((s) => s.title);
 
 async function endTrial(userId: number) {
   await t.db.update(users).set({ trialEndsAt: new Date(Date.now() - MIN) }).where(eq(users.id, userId));
@@ -64,7 +66,7 @@ describe('scheduling sessions', () => {
     const bad = await post('/api/classes/sessions/', { course_id: course.id, starts_at: 'tomorrow', duration_minutes: 5, capacity: 1000 }, teacher.headers);
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['capacity', 'duration_minutes', 'starts_at', 'title']);
-    expect((await get('/api/classes/sessions/', teacher.headers)).json().data).toEqual([]);
+    expect(titles(await get('/api/classes/sessions/', teacher.headers))).toEqual([]);
   });
 
   it("refuses another teacher's course (403), an unknown course (404), and students (403)", async () => {
@@ -120,8 +122,20 @@ describe('the sessions list', () => {
     const order = await createOrder(t, student.headers, weekdayChoice(bought));
     await post('/api/payments/verify_payment/', { ...paidCheckout(t, order), subscription_id: order.subscription_id }, student.headers);
     const after = (await get('/api/classes/sessions/', student.headers)).json().data;
-    expect(after.map((s: { title: string }) => s.title)).toEqual(['bought class']);
-    expect(after[0].course_name).toBe('Bought');
+    expect(titles(await get('/api/classes/sessions/', student.headers))).toEqual(['bought class']);
+    expect(after.every((s: { course_name: string }) => s.course_name === 'Bought')).toBe(true);
+  });
+
+  it("shows a student in trial no session of a course out of the catalogue (unpublished or archived); its teacher still sees them", async () => {
+    const teacher = await signedIn(t, 'teacher');
+    const draft = await createCourse(t, teacher.headers, { name: 'Draft', published: false });
+    const archived = await createCourse(t, teacher.headers, { name: 'Archived' });
+    await t.db.update(courses).set({ archivedAt: new Date() }).where(eq(courses.id, archived.id));
+    await sessionAt(draft.id, 'draft class', 60);
+    await sessionAt(archived.id, 'archived class', 90);
+    const student = await signedIn(t, 'student');
+    expect(titles(await get('/api/classes/sessions/', student.headers))).toEqual([]);
+    expect(titles(await get('/api/classes/sessions/', teacher.headers))).toEqual(['draft class', 'archived class']);
   });
 
   it('shows a buyer only their course, even with trial time left: buying ends the trial', async () => {
@@ -147,11 +161,11 @@ describe('the sessions list', () => {
     await sessionAt(course.id, 'class', 5);
     const student = await signedIn(t, 'student');
     await endTrial(student.user.id);
-    const [session] = await t.db.select().from(classSessions).where(eq(classSessions.courseId, course.id));
+    const [session] = await t.db.select().from(classSessions).where(and(eq(classSessions.courseId, course.id), isNull(classSessions.batchId)));
     expect((await sessionForRoom(t.db, { id: student.user.id, userType: 'student' }, session!.roomId)).allowed).toBe(false);
     const order = await createOrder(t, student.headers, weekdayChoice(course));
     await post('/api/payments/verify_payment/', { ...paidCheckout(t, order), subscription_id: order.subscription_id }, student.headers);
-    const [listed] = (await get('/api/classes/sessions/', student.headers)).json().data;
+    const listed = (await get('/api/classes/sessions/', student.headers)).json().data.find((s: { room_id: string }) => s.room_id === session!.roomId);
     expect(listed).toMatchObject({ room_id: session!.roomId, can_join: true });
     expect((await sessionForRoom(t.db, { id: student.user.id, userType: 'student' }, session!.roomId)).allowed).toBe(true);
   });

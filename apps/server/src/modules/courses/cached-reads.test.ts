@@ -70,4 +70,17 @@ describe('two instances sharing the database and Redis', () => {
     await a.app.inject({ method: 'POST', url: '/api/payments/verify_payment/', headers: student.headers, payload: { ...paidCheckout(a, order), subscription_id: order.subscription_id } });
     await eventually(async () => (await catalogue(b, student.headers)).find((c) => c.id === course.id)?.enrolled === true);
   });
+
+  it("drops a session cancelled through one instance from the other's sessions list", async () => {
+    const teacher = await signedIn(a, 'teacher');
+    const course = await createCourse(a, teacher.headers, { name: `Cancelled ${Date.now()}` });
+    const title = `Called off ${Date.now()}`;
+    const session = { course_id: course.id, title, starts_at: new Date(Date.now() + 86_400_000).toISOString(), duration_minutes: 60 };
+    const scheduled = await a.app.inject({ method: 'POST', url: '/api/classes/sessions/', headers: teacher.headers, payload: session });
+    const student = await signedIn(b);
+    await eventually(async () => (await sessionTitles(b, student.headers)).includes(title));
+    const cancelled = await a.app.inject({ method: 'POST', url: `/api/classes/sessions/${scheduled.json().data.id}/cancel/`, headers: teacher.headers, payload: { reason: 'Snow' } });
+    expect(cancelled.statusCode).toBe(200);
+    await eventually(async () => !(await sessionTitles(b, student.headers)).includes(title));
+  });
 });

@@ -1,3 +1,4 @@
+import { startInWeekOf } from '../batches/service';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { signedIn } from '../../../test/accounts';
@@ -24,15 +25,20 @@ describe('the catalogue', () => {
     const res = await get('/api/courses/', student.headers);
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
-    expect(data).toEqual([
-      {
-        ...sampleCourse(),
-        id: listed.id,
-        teacher: { id: teacher.user.id, name: 'Test Person' },
-        image_url: null,
-        enrolled: false,
-      },
-    ]);
+    const { batch_start_dates: weeks, ...asGiven } = sampleCourse();
+    expect(data).toHaveLength(1);
+    expect(data[0]).toMatchObject({
+      ...asGiven,
+      id: listed.id,
+      teacher: { id: teacher.user.id, name: 'Test Person' },
+      image_url: null,
+      enrolled: false,
+      time_zone: 'Asia/Kolkata',
+    });
+    // Each listed week opens its batches: weekday ones from its Monday, weekend ones from its Saturday.
+    const starts = weeks.flatMap((week) => [startInWeekOf('weekdays', week), startInWeekOf('weekends', week)]);
+    expect(data[0].batch_start_dates).toEqual([...new Set(starts)].sort());
+    expect(data[0].batches).toHaveLength(weeks.length * 4);
   });
 
   it('needs an access token', async () => {

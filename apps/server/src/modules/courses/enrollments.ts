@@ -6,10 +6,11 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { subscriptions } from '../../db/schema/index';
 import type { SubscriptionRow } from './presenter';
+import { takeSeat } from '../batches/store';
 
 export type ScheduleChoice = Pick<
   typeof subscriptions.$inferInsert,
-  'batch' | 'startDate' | 'endDate' | 'time' | 'saturdayTime' | 'sundayTime'
+  'batch' | 'batchId' | 'startDate' | 'endDate' | 'time' | 'saturdayTime' | 'sundayTime'
 >;
 
 export type Activation =
@@ -20,6 +21,8 @@ export type Activation =
   | { outcome: 'payment_used' }
   /** The student already has another active subscription for this course. */
   | { outcome: 'already_enrolled' }
+  /** The batch's last seat went to someone else first: nothing changed. */
+  | { outcome: 'sold_out' }
   /** Active with a different payment, or gone. */
   | { outcome: 'rejected' };
 
@@ -88,15 +91,23 @@ export async function updatePendingSubscription(
   return row ?? null;
 }
 
+class SoldOut extends Error {}
+
+/** Activates a pending subscription and takes its batch's seat, both or neither. */
 export async function activateSubscription(db: Database, id: string, paymentId: string, now: Date): Promise<Activation> {
   try {
-    const [row] = await db
-      .update(subscriptions)
-      .set({ status: 'active', paymentId, activatedAt: now })
-      .where(and(eq(subscriptions.id, id), eq(subscriptions.status, 'pending')))
-      .returning();
+    const row = await db.transaction(async (tx) => {
+      const [activated] = await tx
+        .update(subscriptions)
+        .set({ status: 'active', paymentId, activatedAt: now })
+        .where(and(eq(subscriptions.id, id), eq(subscriptions.status, 'pending')))
+        .returning();
+      if (activated?.batchId && !(await takeSeat(tx as unknown as Database, activated.batchId))) throw new SoldOut();
+      return activated;
+    });
     if (row) return { outcome: 'activated', subscription: row };
   } catch (error) {
+    if (error instanceof SoldOut) return { outcome: 'sold_out' };
     const index = violatedUniqueIndex(error);
     if (index === 'subscriptions_payment_idx') return { outcome: 'payment_used' };
     if (index === 'subscriptions_active_course_idx') return { outcome: 'already_enrolled' };

@@ -1,6 +1,8 @@
 // The course and my-course objects of the contract, built in exactly one place.
 import type { Course, Enrollment, MyCourse } from '@mooz/contract/courses';
 import type { courses, subscriptions } from '../../db/schema/index';
+import { presentBatch } from '../batches/service';
+import type { BatchRow } from '../batches/store';
 
 export type CourseRow = typeof courses.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -11,7 +13,8 @@ export interface TeacherName {
 
 export const fullName = (person: TeacherName) => `${person.firstName} ${person.lastName}`.trim();
 
-export function presentCourse(row: CourseRow, teacher: TeacherName, enrolled: boolean): Course {
+/** A course with its batches (soonest first), as seen at `now`. */
+export function presentCourse(row: CourseRow, teacher: TeacherName, enrolled: boolean, batches: BatchRow[], now: Date): Course {
   return {
     id: row.id,
     name: row.name,
@@ -26,7 +29,10 @@ export function presentCourse(row: CourseRow, teacher: TeacherName, enrolled: bo
     weekend_times: row.weekendTimes,
     image_url: row.imageUrl,
     published: row.published,
+    ...(row.archivedAt && { archived_at: row.archivedAt.toISOString() }),
     enrolled,
+    time_zone: row.timeZone,
+    batches: batches.map((b) => presentBatch(b, row.timeZone, now)),
   };
 }
 
@@ -42,9 +48,15 @@ export function presentEnrollment(row: SubscriptionRow): Enrollment {
       };
 }
 
-export function presentMyCourse(row: CourseRow, teacher: TeacherName, subscription: SubscriptionRow | null): MyCourse {
+export function presentMyCourse(
+  row: CourseRow,
+  teacher: TeacherName,
+  subscription: SubscriptionRow | null,
+  batches: BatchRow[],
+  now: Date,
+): MyCourse {
   return {
-    ...presentCourse(row, teacher, subscription !== null),
+    ...presentCourse(row, teacher, subscription !== null, batches, now),
     enrollment: subscription ? presentEnrollment(subscription) : null,
   };
 }

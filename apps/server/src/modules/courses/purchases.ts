@@ -3,12 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { subscriptions } from '../../db/schema/index';
 
-export async function purchasedCourseIds(db: Database, userId: number): Promise<number[]> {
-  const rows = await db
-    .select({ courseId: subscriptions.courseId })
+/** The courses a student bought (active subscriptions), each with the batch bought. */
+export async function purchases(db: Database, userId: number): Promise<{ courseId: number; batchId: number | null }[]> {
+  return db
+    .select({ courseId: subscriptions.courseId, batchId: subscriptions.batchId })
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'active')));
-  return rows.map((r) => r.courseId);
 }
 
 export async function hasPurchased(db: Database, userId: number): Promise<boolean> {

@@ -1,17 +1,19 @@
 // The course rules: the public catalogue, "my courses", and teachers' (and admins') editing.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { subject } from '@casl/ability';
 import type { z } from 'zod';
 import type { Course, coursePatch, courseInput, MyCourse } from '@mooz/contract/courses';
 import { messages } from '@mooz/contract/messages';
 import type { Database } from '../../db/client';
-import { courses, subscriptions, users } from '../../db/schema/index';
+import { batches, courses, subscriptions, users } from '../../db/schema/index';
 import { badRequest, forbidden, invalidField, notFound } from '../../http/errors';
 import type { AuthUser } from '../../http/authenticate';
 import { cachedMap, cachedValue } from '../../infrastructure/cache';
 import type { ChangeBus } from '../../infrastructure/change-bus';
 import { presentCourse, presentMyCourse, type CourseRow, type SubscriptionRow, type TeacherName } from './presenter';
-import { purchasedCourseIds } from './purchases';
+import { purchases as purchasesOf } from './purchases';
+import { applyListChanges, checkBatchCount, openBatchesFromLists } from '../batches/service';
+import type { BatchRow } from '../batches/store';
 
 type Caller = Pick<AuthUser, 'id' | 'userType' | 'ability'>;
 
@@ -52,7 +54,22 @@ export function createCoursesService(deps: CoursesDeps) {
     { ttlMs: deps.cacheTtlMs },
   );
   deps.changes.onTables(['courses', 'users'], () => allCourses.invalidate());
-  const purchases = cachedMap((userId: number) => purchasedCourseIds(db, userId), { ttlMs: deps.cacheTtlMs, maxEntries: 100_000 });
+  // Every batch, by course: seats left change with each purchase, so they are dropped with it.
+  const allBatches = cachedValue(
+    async () => {
+      const byCourse = new Map<number, BatchRow[]>();
+      const rows = await db.select().from(batches).orderBy(asc(batches.startDate), asc(batches.id));
+      for (const row of rows) byCourse.set(row.courseId, [...(byCourse.get(row.courseId) ?? []), row]);
+      return byCourse;
+    },
+    { ttlMs: deps.cacheTtlMs },
+  );
+  deps.changes.onTables(['batches'], () => allBatches.invalidate());
+  const batchesOfCourse = async () => {
+    const byCourse = await allBatches.get();
+    return (courseId: number) => byCourse.get(courseId) ?? [];
+  };
+  const purchases = cachedMap((userId: number) => purchasesOf(db, userId), { ttlMs: deps.cacheTtlMs, maxEntries: 100_000 });
   deps.changes.onTables(['subscriptions'], () => purchases.invalidate());
 
   async function findWithTeacher(id: number): Promise<{ course: CourseRow; teacher: TeacherName } | undefined> {
@@ -75,9 +92,14 @@ export function createCoursesService(deps: CoursesDeps) {
   return {
     /** Published courses, each marked with whether the caller bought it. */
     async catalogue(caller: Caller): Promise<{ data: Course[]; message?: string }> {
-      const [rows, owned] = await Promise.all([allCourses.get(), purchases.get(caller.id)]);
-      const bought = new Set(owned);
-      return { data: rows.filter((r) => r.course.published).map((r) => presentCourse(r.course, r.teacher, bought.has(r.course.id))) };
+      const [rows, owned, batchesOf] = await Promise.all([allCourses.get(), purchases.get(caller.id), batchesOfCourse()]);
+      const bought = new Set(owned.map((p) => p.courseId));
+      const at = now();
+      return {
+        data: rows
+          .filter((r) => r.course.published && !r.course.archivedAt)
+          .map((r) => presentCourse(r.course, r.teacher, bought.has(r.course.id), batchesOf(r.course.id), at)),
+      };
     },
 
     /** The courses a teacher teaches, as last read. */
@@ -85,8 +107,8 @@ export function createCoursesService(deps: CoursesDeps) {
       return (await allCourses.get()).filter((r) => r.course.teacherId === teacherId).map((r) => r.course.id);
     },
 
-    /** The courses a student bought (active subscriptions), as last read. */
-    purchasedCourseIds: (userId: number) => purchases.get(userId),
+    /** What a student bought (active subscriptions: course and batch), as last read. */
+    purchases: (userId: number) => purchases.get(userId),
 
     /** Students: the courses they paid for, with their batch. Teachers: what they teach. Admins: every course. */
     async myCourses(caller: Caller): Promise<{ data: MyCourse[]; message?: string }> {
@@ -100,27 +122,37 @@ export function createCoursesService(deps: CoursesDeps) {
           .where(inArray(courses.id, owned.map((s) => s.courseId)))
           .orderBy(asc(courses.name), asc(courses.id));
         const byCourse = new Map(owned.map((s) => [s.courseId, s]));
-        return { data: rows.map((r) => presentMyCourse(r.course, r.teacher, byCourse.get(r.course.id) ?? null)) };
+        const batchesOf = await batchesOfCourse();
+        return { data: rows.map((r) => presentMyCourse(r.course, r.teacher, byCourse.get(r.course.id) ?? null, batchesOf(r.course.id), now())) };
       }
       const query = db.select(withTeacher).from(courses).innerJoin(users, eq(users.id, courses.teacherId));
       const rows = await (caller.userType === 'admin' ? query : query.where(eq(courses.teacherId, caller.id))).orderBy(
         asc(courses.name),
         asc(courses.id),
       );
-      return { data: rows.map((r) => presentMyCourse(r.course, r.teacher, null)) };
+      const batchesOf = await batchesOfCourse();
+      return { data: rows.map((r) => presentMyCourse(r.course, r.teacher, null, batchesOf(r.course.id), now())) };
     },
 
     /** One course: published ones for everyone, unpublished ones only for those who may edit them. */
     async course(caller: Caller, id: number): Promise<{ data: Course }> {
       const row = await findWithTeacher(id);
-      if (!row || (!row.course.published && !canEdit(caller, row.course))) throw notFound(messages.courseNotFound);
+      if (!row) throw notFound(messages.courseNotFound);
       const owned = caller.userType === 'student' ? await activeSubscriptions(caller.id) : [];
-      return { data: presentCourse(row.course, row.teacher, owned.some((s) => s.courseId === id)) };
+      const enrolled = owned.some((s) => s.courseId === id);
+      // An unpublished or archived course is its editors' and its students' only.
+      const listed = row.course.published && !row.course.archivedAt;
+      if (!listed && !enrolled && !canEdit(caller, row.course)) throw notFound(messages.courseNotFound);
+      const batchesOf = await batchesOfCourse();
+      return { data: presentCourse(row.course, row.teacher, enrolled, batchesOf(id), now()) };
     },
 
     async create(caller: Caller, input: z.output<typeof courseInput>): Promise<{ data: Course; message: string }> {
       const teacherId = await teacherFor(caller, input.teacher_id);
-      const [row] = await db
+      checkBatchCount({ batchStartDates: input.batch_start_dates, weekdayTimes: input.weekday_times, weekendTimes: input.weekend_times });
+      // The course and the batches its lists describe, with their sessions, appear together or not at all.
+      const id = await db.transaction(async (tx) => {
+        const [inserted] = await tx
         .insert(courses)
         .values({
           name: input.name,
@@ -135,10 +167,15 @@ export function createCoursesService(deps: CoursesDeps) {
           weekendTimes: [...input.weekend_times].sort(),
           imageUrl: input.image_url ?? null,
           published: input.published,
+          ...(input.time_zone ? { timeZone: input.time_zone } : {}),
         })
-        .returning({ id: courses.id });
-      const created = await findWithTeacher(row!.id);
-      return { data: presentCourse(created!.course, created!.teacher, false), message: messages.courseCreated };
+        .returning();
+        await openBatchesFromLists(tx as unknown as Database, inserted!);
+        return inserted!.id;
+      });
+      allBatches.invalidate();
+      const created = await findWithTeacher(id);
+      return { data: presentCourse(created!.course, created!.teacher, false, (await batchesOfCourse())(id), now()), message: messages.courseCreated };
     },
 
     async update(caller: Caller, id: number, patch: z.output<typeof coursePatch>): Promise<{ data: Course; message: string }> {
@@ -161,14 +198,18 @@ export function createCoursesService(deps: CoursesDeps) {
       if (patch.currency !== undefined) changes.currency = patch.currency;
       if (patch.skills !== undefined) changes.skills = patch.skills;
       if (patch.duration_weeks !== undefined) changes.durationWeeks = patch.duration_weeks;
-      if (patch.batch_start_dates !== undefined) changes.batchStartDates = [...patch.batch_start_dates].sort();
-      if (patch.weekday_times !== undefined) changes.weekdayTimes = [...patch.weekday_times].sort();
-      if (patch.weekend_times !== undefined) changes.weekendTimes = [...patch.weekend_times].sort();
       if (patch.image_url !== undefined) changes.imageUrl = patch.image_url;
       if (patch.published !== undefined) changes.published = patch.published;
-      await db.update(courses).set(changes).where(eq(courses.id, id));
+      if (patch.time_zone !== undefined) changes.timeZone = patch.time_zone;
+      // The lists are a summary of the batches, so the batches change with them (sold ones never do);
+      // the summary the batches leave is what the course then shows.
+      await db.transaction(async (tx) => {
+        await tx.update(courses).set(changes).where(eq(courses.id, id));
+        await applyListChanges(tx as unknown as Database, existing.course, patch);
+      });
+      allBatches.invalidate();
       const updated = await findWithTeacher(id);
-      return { data: presentCourse(updated!.course, updated!.teacher, false), message: messages.courseUpdated };
+      return { data: presentCourse(updated!.course, updated!.teacher, false, (await batchesOfCourse())(id), now()), message: messages.courseUpdated };
     },
 
     /** A course that can be bought right now, for the payments module. */
@@ -176,7 +217,7 @@ export function createCoursesService(deps: CoursesDeps) {
       const [row] = await db
         .select()
         .from(courses)
-        .where(and(eq(courses.id, id), eq(courses.published, true)));
+        .where(and(eq(courses.id, id), eq(courses.published, true), isNull(courses.archivedAt)));
       return row ?? null;
     },
 

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { batchEndDate } from '@mooz/contract/courses';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { signedIn } from '../../../test/accounts';
 import {
@@ -9,6 +8,7 @@ import {
   createOrder,
   daysFromNow,
   capturedEvent,
+  firstBatch,
   paidCheckout,
   signedWebhook,
   weekdayChoice,
@@ -53,7 +53,7 @@ describe('with the sandbox provider', () => {
       expect(weekend).toEqual(first);
       const rows = await subscriptionRows(student.user.id);
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ batch: 'weekends', time: null, saturdayTime: '10:00', sundayTime: '15:00' });
+      expect(rows[0]).toMatchObject({ batch: 'weekends', batchId: firstBatch(course, 'weekends').id, time: null, saturdayTime: '10:00', sundayTime: '10:00' });
     });
 
     it('makes a new order at the new price when the course price changed, and the old order no longer verifies', async () => {
@@ -104,11 +104,14 @@ describe('with the sandbox provider', () => {
       const course = await createCourse(t, teacher.headers, { weekend_times: [], batch_start_dates: [past, daysFromNow(20)] });
       const student = await signedIn(t, 'student');
 
-      const noWeekends = await post('/api/payments/create_order/', weekendChoice({ ...course, weekend_times: ['10:00'], batch_start_dates: [daysFromNow(20)] }), student.headers);
+      const { time: _time, ...weekdays } = weekdayChoice(course);
+      const noWeekends = await post('/api/payments/create_order/', { ...weekdays, batch: 'weekends', saturday_time: '10:00', sunday_time: '10:00' }, student.headers);
       expect(noWeekends.statusCode).toBe(400);
       expect(Object.keys(noWeekends.json().errors)).toEqual(['batch']);
 
-      const started = await post('/api/payments/create_order/', { ...weekdayChoice(course), start_date: past, end_date: batchEndDate(past, 4) }, student.headers);
+      // The week of `past` opened a batch whose first class has been held.
+      const begun = course.batches.find((b) => b.start_date <= past)!;
+      const started = await post('/api/payments/create_order/', { ...weekdayChoice(course), start_date: begun.start_date, end_date: begun.end_date }, student.headers);
       expect(started.statusCode).toBe(400);
       expect(started.json().errors.start_date).toEqual(['This batch has already started']);
 
@@ -306,14 +309,18 @@ describe('with the sandbox provider', () => {
   });
 
   it('enrolls a student whose trial had already ended in a weekend batch, with both weekend times', async () => {
-    const { course, student } = await courseAndStudent(t);
+    const { course, student, teacher } = await courseAndStudent(t);
     await t.db.update(users).set({ trialEndsAt: new Date(Date.now() - 1000) }).where(eq(users.id, student.user.id));
-    const order = await createOrder(t, student.headers, weekendChoice(course));
+    // A weekend batch meeting at a different time each day is opened by its teacher.
+    const saturday = firstBatch(course, 'weekends').start_date;
+    const opened = await post(`/api/courses/${course.id}/batches/`, { kind: 'weekends', start_date: saturday, saturday_time: '10:00', sunday_time: '15:00' }, teacher.headers);
+    expect(opened.statusCode).toBe(201);
+    const order = await createOrder(t, student.headers, { ...weekendChoice(course), sunday_time: '15:00', batch_id: opened.json().data.id });
     await post('/api/payments/verify_payment/', { ...paidCheckout(t, order), subscription_id: order.subscription_id }, student.headers);
     const mine = (await get('/api/courses/my_courses/', student.headers)).json().data;
     expect(mine[0].enrollment).toEqual({
       batch: 'weekends',
-      start_date: course.batch_start_dates[0],
+      start_date: saturday,
       end_date: weekendChoice(course).end_date,
       saturday_time: '10:00',
       sunday_time: '15:00',

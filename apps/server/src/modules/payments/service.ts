@@ -2,12 +2,13 @@
 // payment or the provider's webhook, whichever comes first. The amount is always the course's price.
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { batchEndDate } from '@mooz/contract/courses';
 import { messages } from '@mooz/contract/messages';
 import type { CreateOrderBody, OrderData, PaymentResult, PaymentsConfig, VerifyPaymentBody } from '@mooz/contract/payments';
 import { paymentResult } from '@mooz/contract/payments';
 import type { Database } from '../../db/client';
-import { badRequest, conflict, notFound, type FieldErrors } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { chooseBatch } from '../batches/choice';
+import { batchesOf } from '../batches/store';
 import type { AuthUser } from '../../http/authenticate';
 import {
   activateSubscription,
@@ -20,7 +21,6 @@ import {
   type Activation,
   type ScheduleChoice,
 } from '../courses/enrollments';
-import type { CourseRow } from '../courses/presenter';
 import type { CoursesService } from '../courses/service';
 import { providerId, type PaymentProvider } from './provider';
 import { paymentSignature, signatureMatches, webhookSignature } from './signatures';
@@ -39,52 +39,6 @@ export interface PaymentsDeps {
 
 /** Provider events that mean the money was taken. */
 const paidEvents = new Set(['payment.captured', 'order.paid']);
-
-const utcDay = (at: Date) => at.toISOString().slice(0, 10);
-
-/**
- * The schedule choice checked against the course, every wrong field named at once. A batch starts
- * on one of the course's dates that has not passed (UTC), and the times are the course's own.
- */
-export function scheduleChoice(course: Pick<CourseRow, 'batchStartDates' | 'durationWeeks' | 'weekdayTimes' | 'weekendTimes'>, body: CreateOrderBody, today: string): ScheduleChoice {
-  const errors: FieldErrors = {};
-  const problem = (field: string, text: string) => void (errors[field] ??= []).push(text);
-
-  if (!course.batchStartDates.includes(body.start_date)) problem('start_date', "Choose one of the course's batch start dates");
-  else if (body.start_date < today) problem('start_date', 'This batch has already started');
-  else {
-    const expectedEnd = batchEndDate(body.start_date, course.durationWeeks);
-    if (body.end_date !== expectedEnd) problem('end_date', `The batch ends on ${expectedEnd}`);
-  }
-
-  if (body.batch === 'weekdays') {
-    if (!course.weekdayTimes.length) problem('batch', 'This course has no weekday batches');
-    else if (body.time === undefined) problem('time', 'Required');
-    else if (!course.weekdayTimes.includes(body.time)) problem('time', "Choose one of the course's weekday times");
-    if (body.saturday_time !== undefined) problem('saturday_time', 'Only for weekend batches');
-    if (body.sunday_time !== undefined) problem('sunday_time', 'Only for weekend batches');
-  } else {
-    if (!course.weekendTimes.length) problem('batch', 'This course has no weekend batches');
-    else {
-      for (const field of ['saturday_time', 'sunday_time'] as const) {
-        const value = body[field];
-        if (value === undefined) problem(field, 'Required');
-        else if (!course.weekendTimes.includes(value)) problem(field, "Choose one of the course's weekend times");
-      }
-    }
-    if (body.time !== undefined) problem('time', 'Only for weekday batches');
-  }
-
-  if (Object.keys(errors).length) throw badRequest(messages.validationFailed, errors);
-  return {
-    batch: body.batch,
-    startDate: body.start_date,
-    endDate: body.end_date,
-    time: body.batch === 'weekdays' ? body.time! : null,
-    saturdayTime: body.batch === 'weekends' ? body.saturday_time! : null,
-    sundayTime: body.batch === 'weekends' ? body.sunday_time! : null,
-  };
-}
 
 const isProviderId = (value: unknown): value is string => paymentResult.shape.razorpay_order_id.safeParse(value).success;
 
@@ -122,7 +76,16 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const course = await deps.courses.purchasable(body.course_id);
       if (!course) throw notFound(messages.courseNotFound);
       if (await activeSubscription(db, caller.id, course.id)) throw conflict(messages.alreadyEnrolled);
-      const choice = scheduleChoice(course, body, utcDay(now()));
+      const batch = chooseBatch(await batchesOf(db, course.id), course.timeZone, body, now());
+      const choice: ScheduleChoice = {
+        batch: batch.kind,
+        batchId: batch.id,
+        startDate: batch.startDate,
+        endDate: batch.endDate,
+        time: batch.time,
+        saturdayTime: batch.saturdayTime,
+        sundayTime: batch.sundayTime,
+      };
       const price = { amount: course.price, currency: course.currency };
 
       const pending = await pendingSubscription(db, caller.id, course.id);
@@ -169,6 +132,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const result = await activateSubscription(db, subscription.id, body.razorpay_payment_id, now());
       logActivation('verify', subscription.id, result);
       if (result.outcome === 'already_enrolled') throw conflict(messages.alreadyEnrolled);
+      if (result.outcome === 'sold_out') throw conflict(messages.batchFilledWhilePaying);
       if (result.outcome !== 'activated' && result.outcome !== 'unchanged') throw verificationFailed();
       return {
         data: { subscription_id: subscription.id, course_id: subscription.courseId, status: 'active' as const },

@@ -1,0 +1,104 @@
+// Payments and enrollments as admins see them: every subscription with its student, course and batch;
+// and the refund marker, which ends the access the payment gave (access follows active subscriptions:
+// has_purchased, my courses, the course's sessions) and frees its batch seat, in one transaction.
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { auditActions, type AdminPayment, type adminPaymentsQuery } from '@mooz/contract/admin';
+import { messages } from '@mooz/contract/messages';
+import type { Database } from '../../db/client';
+import { batches, courses, subscriptions, users } from '../../db/schema/index';
+import { conflict, notFound } from '../../http/errors';
+import { recordAudit } from './audit';
+import { containing, fullName, pageOf, rowCount } from './paging';
+
+const columns = {
+  subscription: subscriptions,
+  student: { id: users.id, name: fullName, email: users.email },
+  course: { id: courses.id, name: courses.name },
+};
+type Row = { subscription: typeof subscriptions.$inferSelect; student: AdminPayment['student']; course: AdminPayment['course'] };
+
+function present({ subscription: s, student, course }: Row): AdminPayment {
+  return {
+    id: s.id,
+    student,
+    course,
+    batch: {
+      id: s.batchId,
+      kind: s.batch,
+      start_date: s.startDate,
+      end_date: s.endDate,
+      time: s.time,
+      saturday_time: s.saturdayTime,
+      sunday_time: s.sundayTime,
+    },
+    status: s.status,
+    amount: s.amount,
+    currency: s.currency,
+    order_id: s.orderId,
+    payment_id: s.paymentId,
+    created_at: s.createdAt.toISOString(),
+    activated_at: s.activatedAt?.toISOString() ?? null,
+    refunded_at: s.refundedAt?.toISOString() ?? null,
+  };
+}
+
+export function createPayments({ db, now }: { db: Database; now: () => Date }) {
+  const joined = (executor: Pick<Database, 'select'>) =>
+    executor
+      .select(columns)
+      .from(subscriptions)
+      .innerJoin(users, eq(users.id, subscriptions.userId))
+      .innerJoin(courses, eq(courses.id, subscriptions.courseId));
+
+  return {
+    async list(query: z.output<typeof adminPaymentsQuery>) {
+      const where = and(
+        containing(query.q, [users.email, fullName, courses.name, subscriptions.orderId, subscriptions.paymentId]),
+        query.status ? eq(subscriptions.status, query.status) : undefined,
+      );
+      const [rows, [count]] = await Promise.all([
+        joined(db).where(where).orderBy(desc(subscriptions.createdAt), desc(subscriptions.id)).limit(query.limit).offset(query.offset),
+        db
+          .select({ total: rowCount })
+          .from(subscriptions)
+          .innerJoin(users, eq(users.id, subscriptions.userId))
+          .innerJoin(courses, eq(courses.id, subscriptions.courseId))
+          .where(where),
+      ]);
+      return { data: pageOf(count!.total, rows.map(present)) };
+    },
+
+    async refund(actorId: number, id: string) {
+      const refunded = await db.transaction(async (tx) => {
+        const [found] = await joined(tx).where(eq(subscriptions.id, id)).for('update', { of: subscriptions });
+        if (!found) throw notFound(messages.paymentNotFound);
+        // Only what is still active is refunded, checked in the update itself: two admins racing
+        // refund once, and the seat is freed once.
+        const [updated] = await tx
+          .update(subscriptions)
+          .set({ status: 'refunded', refundedAt: now() })
+          .where(and(eq(subscriptions.id, id), eq(subscriptions.status, 'active')))
+          .returning();
+        if (!updated) throw conflict(found.subscription.status === 'refunded' ? messages.alreadyRefunded : messages.refundNeedsPayment);
+        if (updated.batchId !== null) {
+          await tx
+            .update(batches)
+            .set({ seatsTaken: sql`${batches.seatsTaken} - 1` })
+            .where(and(eq(batches.id, updated.batchId), gt(batches.seatsTaken, 0)));
+        }
+        await recordAudit(tx, actorId, auditActions.refundPayment, { type: 'subscription', id }, {
+          student_email: found.student.email,
+          course: found.course.name,
+          amount: updated.amount,
+          currency: updated.currency,
+          order_id: updated.orderId,
+          payment_id: updated.paymentId,
+          batch_id: updated.batchId,
+        });
+        return { ...found, subscription: updated };
+      });
+      return { data: present(refunded), message: messages.paymentRefunded };
+    },
+  };
+}

@@ -1,0 +1,156 @@
+// Teachers run their sessions: change a session's title or time while it has not ended, cancel it with a
+// reason, and read who attended once it has ended. A move or a cancellation mails each of the
+// session's students once, through the outbox, in the transaction that made the change: the mails
+// exist exactly when the change does. A cancelled session leaves every list (service.ts) and its room
+// takes no joins (realtime/admission.ts).
+import { subject } from '@casl/ability';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Session } from '@mooz/contract/courses';
+import { messages } from '@mooz/contract/messages';
+import type { cancelSessionBody, sessionPatch, SessionAttendance } from '@mooz/contract/teaching';
+import type { Database } from '../../db/client';
+import { attendance, classSessions, courses, subscriptions, users } from '../../db/schema/index';
+import type { AuthUser } from '../../http/authenticate';
+import { conflict, forbidden, invalidField, notFound } from '../../http/errors';
+import type { Mail } from '../../infrastructure/mail';
+import type { Outbox } from '../../infrastructure/outbox';
+import { auditIfAdmin } from '../admin/audit';
+import { presentAttendance } from './attendance-report';
+import { present, sessionStatus } from './service';
+import { cancelledMail, movedMail, type Recipient } from './session-mails';
+
+type Caller = Pick<AuthUser, 'id' | 'userType' | 'ability'>;
+type Executor = Pick<Database, 'select' | 'insert'>;
+type SessionRow = typeof classSessions.$inferSelect;
+
+export interface SessionChangesDeps {
+  db: Database;
+  outbox: Outbox;
+  now?: () => Date;
+}
+
+export function createSessionChanges(deps: SessionChangesDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** The session with its course, when the caller runs it: 404 unknown, 403 someone else's. */
+  async function managed(caller: Caller, id: number) {
+    const [row] = await db
+      .select({
+        session: classSessions,
+        course: { id: courses.id, name: courses.name, teacherId: courses.teacherId, timeZone: courses.timeZone },
+        teacher: { firstName: users.firstName, lastName: users.lastName },
+      })
+      .from(classSessions)
+      .innerJoin(courses, eq(courses.id, classSessions.courseId))
+      .innerJoin(users, eq(users.id, courses.teacherId))
+      .where(eq(classSessions.id, id));
+    if (!row) throw notFound(messages.sessionNotFound);
+    if (!caller.ability.can('update', subject('Session', { teacher_id: row.course.teacherId } as Record<string, unknown>))) throw forbidden();
+    return row;
+  }
+
+  /** Whom a session concerns: its batch's paying students, or the whole course's for an extra session. */
+  async function studentsOf(executor: Executor, session: Pick<SessionRow, 'courseId' | 'batchId'>) {
+    return executor
+      .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, language: users.language })
+      .from(subscriptions)
+      .innerJoin(users, eq(users.id, subscriptions.userId))
+      .where(
+        and(
+          eq(subscriptions.courseId, session.courseId),
+          eq(subscriptions.status, 'active'),
+          session.batchId === null ? undefined : eq(subscriptions.batchId, session.batchId),
+        ),
+      )
+      .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
+  }
+
+  async function mailEach(executor: Executor, recipients: Recipient[], mail: (to: Recipient) => Mail) {
+    for (const to of recipients) await deps.outbox.add(executor, 'mail', mail(to));
+  }
+
+  /** Still to come or under way, and not cancelled: what may still change. */
+  function open(session: SessionRow, at: Date) {
+    if (session.cancelledAt) throw conflict(messages.sessionAlreadyCancelled);
+    if (sessionStatus(session, at) === 'ended') throw conflict(messages.sessionAlreadyEnded);
+  }
+
+  return {
+    async update(caller: Caller, id: number, patch: z.output<typeof sessionPatch>): Promise<{ data: Session; message: string }> {
+      const row = await managed(caller, id);
+      const at = now();
+      const before = row.session;
+      open(before, at);
+      const startsAt = patch.starts_at === undefined ? before.startsAt : new Date(patch.starts_at);
+      const minutes = patch.duration_minutes ?? Math.round((before.endsAt.getTime() - before.startsAt.getTime()) / 60_000);
+      const endsAt = new Date(startsAt.getTime() + minutes * 60_000);
+      if (startsAt.getTime() !== before.startsAt.getTime() && startsAt <= at) throw invalidField('starts_at', 'Choose a time in the future');
+      if (endsAt <= at) throw invalidField('duration_minutes', 'The session would end in the past');
+      const moved = startsAt.getTime() !== before.startsAt.getTime() || endsAt.getTime() !== before.endsAt.getTime();
+      const title = patch.title ?? before.title;
+      const updated = await db.transaction(async (tx) => {
+        const [changed] = await tx
+          .update(classSessions)
+          .set({ title, startsAt, endsAt })
+          // Re-checked on the row: a cancellation that got there first wins.
+          .where(and(eq(classSessions.id, id), isNull(classSessions.cancelledAt)))
+          .returning();
+        if (!changed) throw conflict(messages.sessionAlreadyCancelled);
+        await auditIfAdmin(tx, caller, 'session.update', { type: 'session', id }, { title, starts_at: startsAt.toISOString() });
+        if (moved) {
+          const facts = { title, courseName: row.course.name, timeZone: row.course.timeZone };
+          await mailEach(tx, await studentsOf(tx, changed), (to) => movedMail(to, facts, before, changed));
+        }
+        return changed;
+      });
+      if (moved) deps.outbox.kick();
+      return { data: present(updated, row.course.name, row.teacher, true, at), message: messages.sessionUpdated };
+    },
+
+    async cancel(caller: Caller, id: number, body: z.output<typeof cancelSessionBody>) {
+      const row = await managed(caller, id);
+      const at = now();
+      open(row.session, at);
+      const cancelled = await db.transaction(async (tx) => {
+        // One conditional UPDATE: of two cancellations at once, exactly one changes the row and mails.
+        const [changed] = await tx
+          .update(classSessions)
+          .set({ cancelledAt: at, cancelReason: body.reason })
+          .where(and(eq(classSessions.id, id), isNull(classSessions.cancelledAt)))
+          .returning();
+        if (!changed) throw conflict(messages.sessionAlreadyCancelled);
+        await auditIfAdmin(tx, caller, 'session.cancel', { type: 'session', id }, { reason: body.reason });
+        const facts = { title: changed.title, courseName: row.course.name, timeZone: row.course.timeZone, startsAt: changed.startsAt };
+        await mailEach(tx, await studentsOf(tx, changed), (to) => cancelledMail(to, facts, body.reason));
+        return changed;
+      });
+      deps.outbox.kick();
+      return {
+        data: { id: cancelled.id, cancelled_at: cancelled.cancelledAt!.toISOString(), cancel_reason: cancelled.cancelReason! },
+        message: messages.sessionCancelled,
+      };
+    },
+
+    async attendance(caller: Caller, id: number): Promise<{ data: SessionAttendance }> {
+      const row = await managed(caller, id);
+      const { session } = row;
+      if (session.cancelledAt) throw conflict(messages.sessionAlreadyCancelled);
+      if (sessionStatus(session, now()) !== 'ended') throw conflict(messages.sessionNotEndedYet);
+      const [visits, students] = await Promise.all([
+        db
+          .select({ userId: attendance.userId, joinedAt: attendance.joinedAt, leftAt: attendance.leftAt, firstName: users.firstName, lastName: users.lastName })
+          .from(attendance)
+          .innerJoin(users, eq(users.id, attendance.userId))
+          .where(eq(attendance.sessionId, id)),
+        studentsOf(db, session),
+      ]);
+      // The teacher's own presence is not attendance of their class.
+      const attendees = visits.filter((v) => v.userId !== row.course.teacherId);
+      return { data: presentAttendance(session, attendees, students) };
+    },
+  };
+}
+
+export type SessionChanges = ReturnType<typeof createSessionChanges>;

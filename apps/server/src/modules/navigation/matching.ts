@@ -1,0 +1,101 @@
+// How a query matches text, in the same terms as the database: words as PostgreSQL's 'simple' text
+// search and pg_trgm see them, prefix matching ("pyth" finds Python) and trigram word similarity
+// ("pyhton" finds Python). search.ts asks the database which rows match; this module says which words
+// of a matched title to highlight, and builds the prefix query the database is given.
+
+/**
+ * pg_trgm's word similarity threshold for search (`%>`): misspellings like "kubernets", "javscript" or
+ * "pythn" pass it. Two swapped letters in a short word do not ("pyhton" against "Python" scores 2/7),
+ * and a threshold low enough for them lets in as much noise as matches, so swaps are matched as words:
+ * the full-text query also asks for each word with two neighbouring letters swapped (`swaps`).
+ */
+export const typoThreshold = 0.3;
+
+/** Words this long or longer are also looked for with two neighbouring letters swapped. */
+const swapMinLength = 4;
+const swapMaxLength = 24;
+
+/** At most this many words of a query are used: enough for any real query, a bound on the work. */
+const maxQueryWords = 8;
+
+const wordPattern = /[\p{L}\p{M}\p{N}]+/gu;
+
+/** The words of a text with their `[start, end)` offsets, as pg_trgm splits them (letters and digits). */
+export function wordsOf(text: string): { word: string; start: number; end: number }[] {
+  return [...text.matchAll(wordPattern)].map((m) => ({ word: m[0].toLowerCase(), start: m.index, end: m.index + m[0].length }));
+}
+
+/** The distinct lower-case words of a query, in order, at most `maxQueryWords`. */
+export function queryWords(query: string): string[] {
+  return [...new Set(wordsOf(query).map((w) => w.word))].slice(0, maxQueryWords);
+}
+
+/** The word with each pair of neighbouring letters swapped ("pyhton" gives "python", among others). */
+export function swaps(word: string): string[] {
+  const chars = [...word];
+  if (chars.length < swapMinLength || chars.length > swapMaxLength) return [];
+  const out = new Set<string>();
+  for (let i = 0; i + 1 < chars.length; i++) {
+    if (chars[i] === chars[i + 1]) continue;
+    const swapped = [...chars];
+    [swapped[i], swapped[i + 1]] = [swapped[i + 1]!, swapped[i]!];
+    out.add(swapped.join(''));
+  }
+  return [...out];
+}
+
+/**
+ * A `to_tsquery('simple', …)` text where every query word is required, as a prefix (`'pyth':*`) or
+ * with two neighbouring letters swapped; null when the query has no words. Words hold only letters
+ * and digits, and are quoted besides.
+ */
+export function prefixTsQuery(query: string): string | null {
+  const words = queryWords(query);
+  const either = (word: string) => [word, ...swaps(word)].map((w) => `'${w}':*`).join(' | ');
+  return words.length ? words.map((w) => `(${either(w)})`).join(' & ') : null;
+}
+
+/** pg_trgm's trigrams of one word, in order: padded with two spaces before and one after. */
+function trigrams(word: string): string[] {
+  const padded = `  ${word} `;
+  const chars = [...padded];
+  const out: string[] = [];
+  for (let i = 0; i + 3 <= chars.length; i++) out.push(chars.slice(i, i + 3).join(''));
+  return out;
+}
+
+/**
+ * pg_trgm's `word_similarity(query, word)` for one word: the best similarity between the query's
+ * trigrams and any run of the word's trigrams (shared / (query's + the run's − shared), each counted once).
+ */
+export function wordSimilarity(queryWord: string, word: string): number {
+  const wanted = new Set(trigrams(queryWord));
+  const seq = trigrams(word);
+  let best = 0;
+  for (let i = 0; i < seq.length; i++) {
+    const run = new Set<string>();
+    let shared = 0;
+    for (let j = i; j < seq.length; j++) {
+      if (!run.has(seq[j]!)) {
+        run.add(seq[j]!);
+        if (wanted.has(seq[j]!)) shared++;
+      }
+      best = Math.max(best, shared / (wanted.size + run.size - shared));
+    }
+  }
+  return best;
+}
+
+/** Whether a word of a text matches a query word: it starts with it (or with it swapped), or is spelt close to it. */
+export function wordMatches(queryWord: string, word: string): boolean {
+  return [queryWord, ...swaps(queryWord)].some((q) => word.startsWith(q)) || wordSimilarity(queryWord, word) >= typoThreshold;
+}
+
+/** The `[start, end)` spans of the words of `text` that match a word of `query`, in order. */
+export function highlights(text: string | null, query: string): [number, number][] {
+  if (!text) return [];
+  const wanted = queryWords(query);
+  return wordsOf(text)
+    .filter(({ word }) => wanted.some((q) => wordMatches(q, word)))
+    .map(({ start, end }) => [start, end]);
+}
