@@ -90,10 +90,47 @@ export const router = createBrowserRouter([
             lazy: { Component: async () => (await import('../features/courses/course-editor-page')).CourseEditorPage },
           },
           {
+            path: 'my-courses/:id/students',
+            handle: { titleKey: 'pageTitle.courseStudents' } satisfies RouteHandle,
+            // Those who may edit a course see its students (the server checks it is theirs).
+            loader: permitted('update', 'Course'),
+            lazy: { Component: async () => (await import('../features/courses/course-students-page')).CourseStudentsPage },
+          },
+          {
             path: 'sessions',
             handle: { titleKey: 'pageTitle.sessions' } satisfies RouteHandle,
             loader: permitted('read', 'Session'),
             lazy: { Component: async () => (await import('../features/classes/sessions-page')).SessionsPage },
+          },
+          {
+            path: 'admin',
+            handle: { titleKey: 'pageTitle.adminOverview' } satisfies RouteHandle,
+            loader: permitted('read', 'AdminArea'),
+            lazy: { Component: async () => (await import('../features/admin/admin-overview-page')).AdminOverviewPage },
+          },
+          {
+            path: 'admin/users',
+            handle: { titleKey: 'pageTitle.adminUsers' } satisfies RouteHandle,
+            loader: permitted('read', 'User'),
+            lazy: { Component: async () => (await import('../features/admin/admin-users-page')).AdminUsersPage },
+          },
+          {
+            path: 'admin/courses',
+            handle: { titleKey: 'pageTitle.adminCourses' } satisfies RouteHandle,
+            loader: permitted('read', 'AdminArea'),
+            lazy: { Component: async () => (await import('../features/admin/admin-courses-page')).AdminCoursesPage },
+          },
+          {
+            path: 'admin/payments',
+            handle: { titleKey: 'pageTitle.adminPayments' } satisfies RouteHandle,
+            loader: permitted('read', 'Payment'),
+            lazy: { Component: async () => (await import('../features/admin/admin-payments-page')).AdminPaymentsPage },
+          },
+          {
+            path: 'admin/audit',
+            handle: { titleKey: 'pageTitle.adminAudit' } satisfies RouteHandle,
+            loader: permitted('read', 'AuditLog'),
+            lazy: { Component: async () => (await import('../features/admin/admin-audit-page')).AdminAuditPage },
           },
           {
             path: 'meeting',

@@ -13,11 +13,17 @@ export const paths = {
   myCourses: '/my-courses',
   newCourse: '/my-courses/new',
   editCourse: (id: string | number) => `/my-courses/${id}/edit`,
+  courseStudents: (id: string | number) => `/my-courses/${id}/students`,
   meeting: (roomId: string) => `/meeting/${roomId}`,
   sessions: '/sessions',
   recordings: '/recordings',
   meetings: '/meeting',
   notAuthorized: '/not-authorized',
+  admin: '/admin',
+  adminUsers: '/admin/users',
+  adminCourses: '/admin/courses',
+  adminPayments: '/admin/payments',
+  adminAudit: '/admin/audit',
 } as const;
 
 /** The login page, asking it to come back to `target` afterwards. */

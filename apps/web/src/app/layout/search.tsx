@@ -1,63 +1,101 @@
-// The navbar search box: jumps to any page the user may open. Bookmarks (the layout state's
-// bookmarks and suggestions lists, each suggestion with an isBookmarked flag) will add their own group
-// here once the bookmarks API is wired.
-import '@mantine/spotlight/styles.css';
+// The navbar's search box: opens the search dialog (features/navigation/search-dialog), also with
+// Ctrl/⌘+K or "/". It shows the layout state's query, which survives navigation. The dialog is not
+// part of the first page: it loads once the page is idle, or sooner when the box or shortcut is used.
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Group, Kbd, Text, UnstyledButton } from '@mantine/core';
-import { Spotlight, spotlight, type SpotlightActionData } from '@mantine/spotlight';
+import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { useAbility } from '../../lib/ability';
-import { useStoredUser } from '../../lib/use-stored-auth';
-import { descriptionKeyOf, visibleNavigation } from '../../config/navigation';
+import { useLayoutState } from '../../lib/layout-state';
 import classes from './layout.module.css';
 
-export function SearchBox() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const ability = useAbility();
-  const role = useStoredUser()?.user_type;
-  const actions: SpotlightActionData[] = visibleNavigation((action, subject) => ability.can(action, subject)).map(
-    (item) => {
-      const Icon = item.icon;
-      return {
-        id: item.id,
-        label: t(item.labelKey),
-        description: t(descriptionKeyOf(item, role)),
-        onClick: () => void navigate(item.path),
-        leftSection: <Icon size={22} stroke={1.5} />,
-      };
-    },
-  );
+const loadDialog = () => import('../../features/navigation/search-dialog');
+const SearchDialog = lazy(async () => ({ default: (await loadDialog()).SearchDialog }));
 
+/**
+ * Until the dialog's field has focus (its code may still be loading, it may still be opening), what is
+ * typed goes into the query, replacing the last one as the field would with its text selected.
+ */
+function keepTypedKeys() {
+  let typed = false;
+  const stop = () => {
+    document.removeEventListener('keydown', keep, true);
+    clearTimeout(timer);
+    useLayoutState.setState({ typedAhead: false });
+  };
+  const keep = (event: KeyboardEvent) => {
+    if ((event.target as HTMLElement | null)?.dataset?.searchField !== undefined) return stop();
+    if (event.key === 'Escape') return stop();
+    if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return;
+    event.preventDefault();
+    const { query, setQuery } = useLayoutState.getState();
+    setQuery(typed ? query + event.key : event.key);
+    useLayoutState.setState({ typedAhead: true });
+    typed = true;
+  };
+  document.addEventListener('keydown', keep, true);
+  // However the dialog fares, the page gets its keys back.
+  const timer = setTimeout(stop, 5000);
+}
+
+/** The search dialog, opened by the shortcut and by `SearchButton`s; mounted from the first open on. */
+export function useSearchDialog() {
+  const [opened, { open, close }] = useDisclosure(false);
+  const [used, setUsed] = useState(false);
+  const show = () => {
+    setUsed(true);
+    open();
+    keepTypedKeys();
+  };
+  useHotkeys([
+    ['mod+K', show],
+    ['/', show],
+  ]);
+  // Fetched once the page is idle, so what is typed right after Ctrl+K lands in the field.
+  useEffect(() => {
+    const preload = () => void loadDialog();
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(preload, { timeout: 5000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = setTimeout(preload, 2000);
+    return () => clearTimeout(id);
+  }, []);
+  const dialog = used && (
+    <Suspense fallback={null}>
+      <SearchDialog opened={opened} onClose={close} />
+    </Suspense>
+  );
+  return { show, dialog };
+}
+
+export function SearchButton({ onOpen, compact = false }: { onOpen: () => void; compact?: boolean }) {
+  const { t } = useTranslation();
+  const query = useLayoutState((state) => state.query);
   return (
-    <>
-      <UnstyledButton
-        className={classes.searchButton}
-        onClick={spotlight.open}
-        aria-label={t('search.open')}
-        data-testid="search"
-      >
-        <Group gap="xs" wrap="nowrap">
-          <IconSearch size={18} stroke={1.6} />
-          <Text size="sm" c="dimmed" className={classes.searchPlaceholder}>
-            {t('search.placeholder')}
-          </Text>
-          <Kbd size="xs" className={classes.searchPlaceholder}>
-            Ctrl K
-          </Kbd>
-        </Group>
-      </UnstyledButton>
-      <Spotlight
-        // The dialog's name, for screen readers only: the search field says the rest on screen.
-        title={t('search.open')}
-        classNames={{ header: 'mooz-visually-hidden' }}
-        actions={actions}
-        shortcut={['mod + K', '/']}
-        nothingFound={t('search.nothingFound')}
-        highlightQuery
-        searchProps={{ leftSection: <IconSearch size={20} stroke={1.5} />, placeholder: t('search.placeholder') }}
-      />
-    </>
+    <UnstyledButton
+      className={classes.searchButton}
+      data-compact={compact || undefined}
+      onClick={onOpen}
+      onPointerEnter={() => void loadDialog()}
+      onFocus={() => void loadDialog()}
+      aria-label={t('search.open')}
+      aria-haspopup="dialog"
+      data-testid="search"
+    >
+      <Group gap="xs" wrap="nowrap">
+        <IconSearch size={18} stroke={1.6} />
+        {!compact && (
+          <>
+            <Text size="sm" c={query ? undefined : 'dimmed'} className={classes.searchPlaceholder} truncate>
+              {query || t('search.placeholder')}
+            </Text>
+            <Kbd size="xs" className={classes.searchPlaceholder}>
+              Ctrl K
+            </Kbd>
+          </>
+        )}
+      </Group>
+    </UnstyledButton>
   );
 }

@@ -1,57 +1,73 @@
-// The side menu: one entry per area the user's rules let them read.
+// The side menu: one entry per area the user's rules let them read, in its group (learning, and the
+// admin area for whoever the rules let in), then the user's bookmarks.
 import { NavLink, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
 import { useAbility } from '../../lib/ability';
 import { useLayoutPreferences } from '../../lib/layout-preferences';
-import { visibleNavigation } from '../../config/navigation';
+import { isCurrentPage, visibleGroups } from '../../config/navigation';
+import { BookmarksMenu } from '../../features/navigation/bookmarks-menu';
 import classes from './layout.module.css';
+
+const headingKeys = { learning: 'nav.sectionLearning', admin: 'nav.sectionAdmin' } as const;
 
 export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const ability = useAbility();
   const { pathname } = useLocation();
   const toggleMenuCollapsed = useLayoutPreferences((state) => state.toggleMenuCollapsed);
-  const items = visibleNavigation((action, subject) => ability.can(action, subject));
+  const groups = visibleGroups((action, subject) => ability.can(action, subject));
 
   return (
     <nav aria-label={t('nav.mainMenu')} className={classes.sideMenu}>
       <ScrollArea className={classes.sideMenuScroll} type="hover">
-        {!collapsed && (
-          <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" pt="xs" pb={6} className={classes.menuHeading}>
-            {t('nav.sectionLearning')}
-          </Text>
-        )}
-        <Stack gap={4} data-testid="side-menu">
-          {items.map((item) => {
-            const Icon = item.icon;
-            const active = pathname === item.path || pathname.startsWith(`${item.path}/`);
-            const link = (
-              <NavLink
-                key={item.id}
-                component={RouterNavLink}
-                to={item.path}
-                onClick={onNavigate}
-                label={collapsed ? undefined : t(item.labelKey)}
-                aria-label={collapsed ? t(item.labelKey) : undefined}
-                leftSection={<Icon size={21} stroke={1.6} />}
-                active={active}
-                variant="filled"
-                className={classes.menuLink}
-                data-collapsed={collapsed || undefined}
-                data-testid={`menu-${item.id}`}
-              />
-            );
-            return collapsed ? (
-              <Tooltip key={item.id} label={t(item.labelKey)} position="right" withArrow>
-                {link}
-              </Tooltip>
-            ) : (
-              link
-            );
-          })}
-        </Stack>
+        {groups.map(({ group, items }) => (
+          <div key={group} role="group" aria-label={t(headingKeys[group])} data-testid={`menu-group-${group}`}>
+            {!collapsed && (
+              <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" pt="xs" pb={6} className={classes.menuHeading}>
+                {t(headingKeys[group])}
+              </Text>
+            )}
+            <Stack gap={4} data-testid={group === 'learning' ? 'side-menu' : `side-menu-${group}`}>
+              {items.map((item) => {
+                const Icon = item.icon;
+                const active = isCurrentPage(item, pathname);
+                const link = (
+                  <NavLink
+                    key={item.id}
+                    component={RouterNavLink}
+                    to={item.path}
+                    end
+                    onClick={onNavigate}
+                    label={collapsed ? undefined : t(item.labelKey)}
+                    aria-label={collapsed ? t(item.labelKey) : undefined}
+                    leftSection={<Icon size={21} stroke={1.6} />}
+                    active={active}
+                    variant="filled"
+                    className={classes.menuLink}
+                    data-collapsed={collapsed || undefined}
+                    data-testid={`menu-${item.id}`}
+                  />
+                );
+                return collapsed ? (
+                  <Tooltip key={item.id} label={t(item.labelKey)} position="right" withArrow>
+                    {link}
+                  </Tooltip>
+                ) : (
+                  link
+                );
+              })}
+            </Stack>
+          </div>
+        ))}
+        <BookmarksMenu
+          orientation="vertical"
+          collapsed={collapsed}
+          onNavigate={onNavigate}
+          linkClassName={classes.menuLink}
+          headingClassName={classes.sideMenuHeading}
+        />
       </ScrollArea>
       <UnstyledButton
         className={classes.collapseButton}

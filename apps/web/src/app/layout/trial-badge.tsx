@@ -1,10 +1,12 @@
-// While a student is in trial, the navbar shows how long is left, counting down live.
+// While a student is in trial, the navbar shows how long is left, counting down live. A trial is a time
+// to decide whether to buy: whoever the rules do not let enroll (staff) never sees one.
 import { useEffect, useState } from 'react';
 import { Badge, Box, Tooltip } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths';
+import { useAbility } from '../../lib/ability';
 import { useAuthStore } from '../../lib/auth-store';
 
 export function formatRemaining(seconds: number): { days: number; hours: number; minutes: number } {
@@ -16,6 +18,11 @@ export function formatRemaining(seconds: number): { days: number; hours: number;
 }
 
 export function TrialBadge() {
+  const ability = useAbility();
+  return ability.can('create', 'Enrollment') ? <TrialCountdown /> : null;
+}
+
+function TrialCountdown() {
   const { t } = useTranslation();
   const trial = useAuthStore((s) => s.trial);
   const fetchTrialStatus = useAuthStore((s) => s.fetchTrialStatus);

@@ -14,7 +14,7 @@ function initialsOf(name: string): string {
   ).toUpperCase();
 }
 
-export function UserMenu() {
+export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const logOut = useAuthStore((state) => state.logout);
@@ -30,17 +30,19 @@ export function UserMenu() {
             <Avatar radius="xl" color="mooz" variant="light" size={36}>
               {initialsOf(fullName)}
             </Avatar>
-            <div className={classes.userText}>
-              <Text size="sm" fw={600} lh={1.2} truncate>
-                {fullName}
-              </Text>
-              {role && (
-                <Text size="xs" c="dimmed" lh={1.2}>
-                  {t(`user.role.${role}`)}
+            {!compact && (
+              <div className={classes.userText}>
+                <Text size="sm" fw={600} lh={1.2} truncate>
+                  {fullName}
                 </Text>
-              )}
-            </div>
-            <IconChevronDown size={14} className={classes.userText} />
+                {role && (
+                  <Text size="xs" c="dimmed" lh={1.2}>
+                    {t(`user.role.${role}`)}
+                  </Text>
+                )}
+              </div>
+            )}
+            {!compact && <IconChevronDown size={14} className={classes.userText} />}
           </Group>
         </UnstyledButton>
       </Menu.Target>

@@ -10,6 +10,7 @@ import { messages } from '@mooz/contract/messages';
 import { ApiError, messageOf } from '../../lib/api';
 import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
+import { isoFromLocalInput, localInputValue, StartsAtInput } from './session-form';
 import { useScheduleSession, useTaughtCourses } from './use-sessions';
 
 interface Values {
@@ -20,19 +21,12 @@ interface Values {
   capacity: number | string;
 }
 
-/** `YYYY-MM-DDTHH:MM` for a datetime-local input, in the browser's time zone. */
-function localInputValue(at: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
-}
-
 /** The form's values as the contract's request body: the start goes from the browser's time zone to UTC. */
 function toBody(values: Values) {
-  const startsAt = new Date(values.starts_at);
   return {
     course_id: Number(values.course_id),
     title: values.title.trim(),
-    starts_at: Number.isNaN(startsAt.getTime()) ? values.starts_at : startsAt.toISOString(),
+    starts_at: isoFromLocalInput(values.starts_at),
     duration_minutes: Number(values.duration_minutes),
     capacity: Number(values.capacity),
   };
@@ -115,13 +109,7 @@ export function ScheduleSessionModal({ opened, onClose }: { opened: boolean; onC
             data-testid="session-course"
           />
           <TextInput label={t('sessions.form.title')} required {...form.getInputProps('title')} data-testid="session-title" />
-          <TextInput
-            type="datetime-local"
-            label={t('sessions.form.startsAt')}
-            description={t('sessions.form.startsAtHint', { zone: Intl.DateTimeFormat().resolvedOptions().timeZone })}
-            required
-            {...form.getInputProps('starts_at')}
-          />
+          <StartsAtInput {...form.getInputProps('starts_at')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <NumberInput
               label={t('sessions.form.duration')}

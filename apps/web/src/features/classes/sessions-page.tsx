@@ -1,5 +1,6 @@
 // The caller's class sessions (bought courses, all while in trial, a teacher's own): when, what, and
-// a join button while the session can be joined. Teachers schedule new ones from here.
+// a join button while the session can be joined. Teachers schedule new ones from here, and edit,
+// cancel or read the attendance of their own.
 import '../../styles/mantine-more';
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
@@ -16,12 +17,13 @@ import { messageOf } from '../../lib/api';
 import { isolate } from '../../lib/bidi';
 import { translateServerMessage } from '../../lib/server-message';
 import { ScheduleSessionModal } from './schedule-session-modal';
+import { SessionActions } from './session-actions';
 import { useSessions } from './use-sessions';
 import classes from './sessions.module.css';
 
 const statusColor = { scheduled: 'mooz', live: 'green', ended: 'gray' } as const;
 
-function SessionRow({ session }: { session: Session }) {
+function SessionRow({ session, manage }: { session: Session; manage: boolean }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const start = new Date(session.starts_at);
@@ -89,8 +91,30 @@ function SessionRow({ session }: { session: Session }) {
             </Tooltip>
           )
         )}
+        {manage && <SessionActions session={session} />}
       </Group>
     </Card>
+  );
+}
+
+/** A batch brings a class a day for weeks: the list shows the soonest first, a page at a time. */
+const PAGE = 20;
+
+function SessionList({ sessions, manage }: { sessions: Session[]; manage: boolean }) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(PAGE);
+  const left = sessions.length - shown;
+  return (
+    <Stack gap="sm">
+      {sessions.slice(0, shown).map((session) => (
+        <SessionRow key={session.id} session={session} manage={manage} />
+      ))}
+      {left > 0 && (
+        <Button variant="default" onClick={() => setShown((n) => n + PAGE)} data-testid="sessions-show-more">
+          {t('sessions.showMore', { count: Math.min(left, PAGE), total: left })}
+        </Button>
+      )}
+    </Stack>
   );
 }
 
@@ -100,6 +124,8 @@ export function SessionsPage() {
   const sessions = useSessions();
   const [scheduling, setScheduling] = useState(false);
   const canSchedule = ability.can('create', 'Session');
+  // A teacher is listed only their own sessions, an admin every one: whoever may change sessions at all may change these.
+  const canManage = ability.can('update', 'Session');
   const scheduleButton = canSchedule && (
     <Button leftSection={<IconCalendarPlus size={16} />} onClick={() => setScheduling(true)} data-testid="schedule-session-button">
       {t('sessions.schedule')}
@@ -134,11 +160,7 @@ export function SessionsPage() {
           }
         />
       ) : (
-        <Stack gap="sm">
-          {sessions.data.data.map((session) => (
-            <SessionRow key={session.id} session={session} />
-          ))}
-        </Stack>
+        <SessionList sessions={sessions.data.data} manage={canManage} />
       )}
       {canSchedule && <ScheduleSessionModal opened={scheduling} onClose={() => setScheduling(false)} />}
     </div>

@@ -12,8 +12,13 @@ import { notify } from '../../lib/toasts';
 
 export const sessionKeys = { all: ['sessions'] as const, taught: ['my-courses'] as const };
 
-/** Status and can_join come from the server's clock; a minute-by-minute refresh keeps the join button honest. */
-const REFRESH_MS = 60_000;
+/**
+ * Status and can_join come from the server's clock, and a teacher may cancel or move a session at any
+ * time: the list is asked again every 15 s while the page is open, and whenever the window regains
+ * focus. Polling rather than a socket event: the app holds no socket outside a meeting, and a 15 s poll
+ * of a list the server answers from memory costs little.
+ */
+const REFRESH_MS = 15_000;
 
 export function useSessions() {
   const { t } = useTranslation();
@@ -21,6 +26,7 @@ export function useSessions() {
     queryKey: sessionKeys.all,
     queryFn: ({ signal }) => call(apiRoutes.sessions.list, { signal }),
     refetchInterval: REFRESH_MS,
+    refetchOnWindowFocus: 'always',
   });
   useEffect(() => {
     if (query.isError) notify.error(translateServerMessage(t, messageOf(query.error, messages.failedToFetchSessions)), { id: 'sessions-error' });

@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Course } from '@mooz/contract/courses';
 import { paths } from '../../config/paths';
-import { formatClock, formatDate, formatPrice, todayUtc } from '../../lib/format';
+import { formatDate, formatPrice } from '../../lib/format';
+import { kindSchedules, nextBatchStart } from './batch-schedule';
 import classes from './courses.module.css';
 
 function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
@@ -21,8 +22,9 @@ function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 export function CourseCard({ course, footer, details, badge }: { course: Course; footer?: ReactNode; details?: ReactNode; badge?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const nextBatch = course.batch_start_dates.find((date) => date >= todayUtc());
-  const times = (list: string[]) => list.map((time) => formatClock(time, locale, nextBatch)).join(' · ');
+  const nextBatch = nextBatchStart(course.batches);
+  const weekdays = kindSchedules(course.batches, 'weekdays', locale);
+  const weekends = kindSchedules(course.batches, 'weekends', locale);
 
   return (
     <Card radius="lg" withBorder p={0} className={classes.card} data-testid="course-card" data-course-id={course.id}>
@@ -64,8 +66,8 @@ export function CourseCard({ course, footer, details, badge }: { course: Course;
               {' · '}
               {nextBatch ? t('courses.nextBatch', { date: formatDate(nextBatch, locale) }) : t('courses.noUpcomingBatch')}
             </Fact>
-            {course.weekday_times.length > 0 && <Fact icon={<IconClock size={15} />}>{t('courses.weekdayTimes', { times: times(course.weekday_times) })}</Fact>}
-            {course.weekend_times.length > 0 && <Fact icon={<IconClock size={15} />}>{t('courses.weekendTimes', { times: times(course.weekend_times) })}</Fact>}
+            {weekdays && <Fact icon={<IconClock size={15} />}>{t('courses.weekdayTimes', { times: weekdays })}</Fact>}
+            {weekends && <Fact icon={<IconClock size={15} />}>{t('courses.weekendTimes', { times: weekends })}</Fact>}
           </Stack>
         )}
         {footer && <div className={classes.footer}>{footer}</div>}

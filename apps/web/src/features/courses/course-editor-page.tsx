@@ -1,6 +1,7 @@
 // Teachers (and admins) create a course or edit one of theirs: the contract's course fields,
 // validated by the contract's own schema before the server sees them.
 import '../../styles/mantine-more';
+import { useMemo } from 'react';
 import { Alert, Button, Card, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -13,10 +14,11 @@ import { messages } from '@mooz/contract/messages';
 import { PageHeader } from '../../components/list-states';
 import { paths } from '../../config/paths';
 import { ApiError, messageOf } from '../../lib/api';
-import { formatClock, formatDate } from '../../lib/format';
+import { formatDate, todayUtc } from '../../lib/format';
 import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
 import { useCourse, useSaveCourse } from './use-courses';
+import { courseTimeForViewer, timeZoneChoices } from './time-zones';
 import { ValueListInput } from './value-list-input';
 
 const currencies = ['INR', 'USD', 'EUR', 'GBP'];
@@ -34,6 +36,8 @@ interface CourseFormValues {
   weekend_times: string[];
   image_url: string;
   published: boolean;
+  /** The IANA zone the dates and times are in. */
+  time_zone: string;
 }
 
 const emptyCourse: CourseFormValues = {
@@ -48,6 +52,7 @@ const emptyCourse: CourseFormValues = {
   weekend_times: [],
   image_url: '',
   published: true,
+  time_zone: limits.defaultCourseTimeZone,
 };
 
 function fromCourse(course: Course): CourseFormValues {
@@ -63,6 +68,7 @@ function fromCourse(course: Course): CourseFormValues {
     weekend_times: course.weekend_times,
     image_url: course.image_url ?? '',
     published: course.published,
+    time_zone: course.time_zone,
   };
 }
 
@@ -79,10 +85,11 @@ function toBody(values: CourseFormValues) {
     weekend_times: values.weekend_times,
     image_url: values.image_url.trim() || null,
     published: values.published,
+    time_zone: values.time_zone,
   };
 }
 
-const formFields = ['name', 'description', 'price', 'currency', 'skills', 'duration_weeks', 'batch_start_dates', 'weekday_times', 'weekend_times', 'image_url'] as const;
+const formFields = ['name', 'description', 'price', 'currency', 'skills', 'duration_weeks', 'batch_start_dates', 'weekday_times', 'weekend_times', 'image_url', 'time_zone'] as const;
 
 const validateCourse = zod4Resolver(courseInput, { errorPriority: 'first' });
 
@@ -136,12 +143,18 @@ function CourseForm({ course }: { course?: Course }) {
   const locale = i18n.language;
   const navigate = useNavigate();
   const save = useSaveCourse(course?.id);
-  // Times are kept in UTC; where the browser is elsewhere, show its local equivalent too.
-  const utcWithLocal = (time: string) => (new Date().getTimezoneOffset() === 0 ? `${time} UTC` : `${time} UTC · ${formatClock(time, locale)}`);
   const form = useForm<CourseFormValues>({
     initialValues: course ? fromCourse(course) : emptyCourse,
     validate: (values) => fieldErrors(Object.keys(validateCourse(toBody(values))), t, locale),
   });
+  const zones = useMemo(() => timeZoneChoices(course?.time_zone), [course?.time_zone]);
+  // Times are wall-clock times in the chosen zone; where the viewer's clock reads otherwise (on the
+  // first batch's day, daylight saving included), its time is shown too.
+  const onDate = form.values.batch_start_dates.find((date) => date >= todayUtc()) ?? todayUtc();
+  const withViewerTime = (time: string) => {
+    const shown = courseTimeForViewer(time, form.values.time_zone, locale, onDate);
+    return shown.viewer ? t('teach.timeWithYours', { time: shown.course, yours: shown.viewer }) : shown.course;
+  };
 
   return (
     <div data-testid="course-editor">
@@ -179,6 +192,16 @@ function CourseForm({ course }: { course?: Course }) {
               <NumberInput label={t('teach.durationWeeks')} required min={limits.courseMinWeeks} max={limits.courseMaxWeeks} allowDecimal={false} {...form.getInputProps('duration_weeks')} />
             </SimpleGrid>
             <TagsInput label={t('teach.skills')} description={t('teach.skillsHint')} maxTags={limits.courseSkillsMax} {...form.getInputProps('skills')} />
+            <Select
+              label={t('teach.timeZone')}
+              description={t('teach.timeZoneHint')}
+              data={zones}
+              searchable
+              allowDeselect={false}
+              nothingFoundMessage={t('teach.timeZoneNone')}
+              {...form.getInputProps('time_zone')}
+              data-testid="course-time-zone"
+            />
             <ValueListInput
               kind="date"
               label={t('teach.batchStartDates')}
@@ -191,15 +214,15 @@ function CourseForm({ course }: { course?: Course }) {
               <ValueListInput
                 kind="time"
                 label={t('teach.weekdayTimes')}
-                description={t('teach.timesHint')}
-                format={utcWithLocal}
+                description={t('teach.timesHint', { zone: form.values.time_zone })}
+                format={withViewerTime}
                 {...form.getInputProps('weekday_times')}
               />
               <ValueListInput
                 kind="time"
                 label={t('teach.weekendTimes')}
-                description={t('teach.timesHint')}
-                format={utcWithLocal}
+                description={t('teach.timesHint', { zone: form.values.time_zone })}
+                format={withViewerTime}
                 {...form.getInputProps('weekend_times')}
               />
             </SimpleGrid>

@@ -12,10 +12,14 @@ import { StatusPage } from '../../components/status-page';
 import { loginWithNext, paths } from '../../config/paths';
 import { explainDenial, useAbility } from '../../lib/ability';
 import { ApiError, messageOf } from '../../lib/api';
-import { formatClock, formatDate, formatPrice, todayUtc } from '../../lib/format';
+import { formatDate, formatPrice } from '../../lib/format';
+import { kindSchedules, nextBatchStart } from './batch-schedule';
 import { usePageTitle } from '../../lib/page-title';
 import { translateServerMessage } from '../../lib/server-message';
 import { useSignedIn } from '../../lib/use-stored-auth';
+import { BookmarkStar } from '../../components/bookmark-star';
+import { courseItemId } from '@mooz/contract/navigation-lists';
+import { CourseBatches } from './course-batches-panel';
 import { EnrollModal } from './enroll-modal';
 import { PaymentDeclined } from './payment-declined';
 import { SandboxCheckout } from './sandbox-checkout';
@@ -62,14 +66,19 @@ function CourseDetails({ id }: { id: string }) {
     );
   }
   const details = course.data.data;
-  const nextBatch = details.batch_start_dates.find((date) => date >= todayUtc());
+  const nextBatch = nextBatchStart(details.batches);
+  const weekdays = kindSchedules(details.batches, 'weekdays', locale);
+  const weekends = kindSchedules(details.batches, 'weekends', locale);
   return (
     <Card radius="lg" p="xl" withBorder data-testid="course-details">
       <Stack gap="md">
         <Group justify="space-between" align="flex-start">
-          <Title order={1} size="h2">
-            {details.name}
-          </Title>
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <Title order={1} size="h2">
+              {details.name}
+            </Title>
+            <BookmarkStar id={courseItemId(details.id)} title={details.name} />
+          </Group>
           <Badge size="xl" variant="light">
             {formatPrice(details.price, details.currency, locale)}
           </Badge>
@@ -81,12 +90,8 @@ function CourseDetails({ id }: { id: string }) {
           {' · '}
           {nextBatch ? t('courses.nextBatch', { date: formatDate(nextBatch, locale) }) : t('courses.noUpcomingBatch')}
         </Text>
-        {details.weekday_times.length > 0 && (
-          <Text size="sm">{t('courses.weekdayTimes', { times: details.weekday_times.map((time) => formatClock(time, locale, nextBatch)).join(' · ') })}</Text>
-        )}
-        {details.weekend_times.length > 0 && (
-          <Text size="sm">{t('courses.weekendTimes', { times: details.weekend_times.map((time) => formatClock(time, locale, nextBatch)).join(' · ') })}</Text>
-        )}
+        {weekdays && <Text size="sm">{t('courses.weekdayTimes', { times: weekdays })}</Text>}
+        {weekends && <Text size="sm">{t('courses.weekendTimes', { times: weekends })}</Text>}
         {details.skills.length > 0 && (
           <Group gap="xs">
             {details.skills.map((skill) => (
@@ -155,5 +160,10 @@ export function CoursePage() {
       </Alert>
     );
   }
-  return <CourseDetails id={id} />;
+  return (
+    <>
+      <CourseDetails id={id} />
+      <CourseBatches id={Number(id)} />
+    </>
+  );
 }

@@ -1,38 +1,32 @@
-// Enrollment, step one: the batch schedule: weekdays or weekends, a batch start date (the
-// end date follows from the course length), and the time, or the Saturday and Sunday times.
-import { Alert, Button, Group, Modal, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+// Enrollment, step one: the batch: weekdays or weekends, then one of the course's batches of that
+// kind, each with its dates, its days and times in the student's own time zone (and the course's), and
+// its seats. The order body is the batch's own fields, with its id.
+import { Alert, Badge, Button, Group, Modal, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { IconCalendarEvent, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { batchEndDate, type BatchKind, type Course } from '@mooz/contract/courses';
+import type { Batch } from '@mooz/contract/batches';
+import type { BatchKind, Course } from '@mooz/contract/courses';
 import { createOrderBody, type CreateOrderBody } from '@mooz/contract/payments';
 import { useAuthStore } from '../../lib/auth-store';
-import { formatClock, formatDate, formatPrice, todayUtc } from '../../lib/format';
+import { formatDate, formatPrice } from '../../lib/format';
+import { describeSchedule, openBatches, sameClocks } from './batch-schedule';
 
 interface ScheduleValues {
   batch: BatchKind;
-  start_date: string;
-  time: string;
-  saturday_time: string;
-  sunday_time: string;
+  batch_id: string;
 }
 
-export function openBatchDates(course: Pick<Course, 'batch_start_dates'>, today = todayUtc()): string[] {
-  return course.batch_start_dates.filter((date) => date >= today);
+export function toOrderBody(course: Course, batch: Batch): CreateOrderBody {
+  const base = { course_id: course.id, batch: batch.kind, batch_id: batch.id, start_date: batch.start_date, end_date: batch.end_date };
+  return batch.kind === 'weekdays'
+    ? { ...base, time: batch.time ?? '' }
+    : { ...base, saturday_time: batch.saturday_time ?? '', sunday_time: batch.sunday_time ?? '' };
 }
 
-export function toOrderBody(course: Course, values: ScheduleValues): CreateOrderBody {
-  const base = {
-    course_id: course.id,
-    batch: values.batch,
-    start_date: values.start_date,
-    end_date: values.start_date ? batchEndDate(values.start_date, course.duration_weeks) : '',
-  };
-  return values.batch === 'weekdays'
-    ? { ...base, time: values.time }
-    : { ...base, saturday_time: values.saturday_time, sunday_time: values.sunday_time };
-}
+/** The first batch of a kind that still has a seat. */
+const firstAvailable = (batches: Batch[], kind: BatchKind) => openBatches(batches, kind).find((b) => !b.sold_out);
 
 const validateOrder = zod4Resolver(createOrderBody, { errorPriority: 'first' });
 
@@ -63,34 +57,28 @@ export function EnrollModal({ course, busy, onClose, onSubmit }: EnrollModalProp
 function ScheduleForm({ course, busy, onSubmit }: { course: Course; busy: boolean; onSubmit: EnrollModalProps['onSubmit'] }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const dates = openBatchDates(course);
-  const hasWeekdays = course.weekday_times.length > 0;
-  const hasWeekends = course.weekend_times.length > 0;
+  const batches = openBatches(course.batches);
+  const hasWeekdays = batches.some((b) => b.kind === 'weekdays');
+  const hasWeekends = batches.some((b) => b.kind === 'weekends');
   // The contract ends a trial at the first purchase (after it, only bought courses' sessions are
   // listed), so a student in trial is told before they pay, not surprised after.
   const inTrial = useAuthStore((state) => state.trial?.is_trial === true);
+  const initialKind: BatchKind = firstAvailable(batches, 'weekdays') || !hasWeekends ? 'weekdays' : 'weekends';
 
   const form = useForm<ScheduleValues>({
-    initialValues: {
-      batch: hasWeekdays ? 'weekdays' : 'weekends',
-      start_date: dates[0] ?? '',
-      time: course.weekday_times[0] ?? '',
-      saturday_time: course.weekend_times[0] ?? '',
-      sunday_time: course.weekend_times[0] ?? '',
-    },
-    // The contract's order body: a weekday batch sends its time, a weekend batch its two times, and
-    // each field that would be refused is one to choose.
+    initialValues: { batch: initialKind, batch_id: String(firstAvailable(batches, initialKind)?.id ?? '') },
     validate: (values) => {
-      const wrong = Object.keys(validateOrder(toOrderBody(course, values)));
-      return Object.fromEntries(wrong.filter((field) => field in values).map((field) => [field, t('enroll.required')]));
+      const chosen = batches.find((b) => String(b.id) === values.batch_id);
+      if (!chosen) return { batch_id: t('enroll.required') };
+      if (chosen.sold_out) return { batch_id: t('enroll.soldOut') };
+      return Object.keys(validateOrder(toOrderBody(course, chosen))).length ? { batch_id: t('enroll.required') } : {};
     },
   });
   const { values } = form;
-  const endDate = values.start_date ? batchEndDate(values.start_date, course.duration_weeks) : null;
-  const timeOptions = (times: string[]) =>
-    times.map((time) => ({ value: time, label: formatClock(time, locale, values.start_date || undefined) }));
+  const ofKind = batches.filter((b) => b.kind === values.batch);
+  const chosen = ofKind.find((b) => String(b.id) === values.batch_id) ?? null;
 
-  if (!dates.length) {
+  if (!batches.length) {
     return (
       <Alert color="orange" icon={<IconInfoCircle size={18} />} data-testid="enroll-no-batches">
         {t('enroll.noBatches')}
@@ -98,12 +86,19 @@ function ScheduleForm({ course, busy, onSubmit }: { course: Course; busy: boolea
     );
   }
 
+  const option = (batch: Batch) => ({
+    value: String(batch.id),
+    label: `${formatDate(batch.start_date, locale, 'long')} · ${describeSchedule(batch, locale)}${batch.sold_out ? ` · ${t('enroll.soldOut')}` : ''}`,
+    disabled: batch.sold_out,
+  });
+
   return (
     <form
-      onSubmit={form.onSubmit(async (submitted) => {
-        const result = await onSubmit(course, toOrderBody(course, submitted));
+      onSubmit={form.onSubmit(async () => {
+        if (!chosen) return;
+        const result = await onSubmit(course, toOrderBody(course, chosen));
         if (!result.ok && result.errors) {
-          form.setErrors(Object.fromEntries(Object.entries(result.errors).map(([field, problems]) => [field, problems.join(' ')])));
+          form.setErrors({ batch_id: Object.values(result.errors).flat().join(' ') });
         }
       })}
       noValidate
@@ -125,55 +120,24 @@ function ScheduleForm({ course, busy, onSubmit }: { course: Course; busy: boolea
               { value: 'weekdays', label: t('enroll.weekdays'), disabled: !hasWeekdays },
               { value: 'weekends', label: t('enroll.weekends'), disabled: !hasWeekends },
             ]}
-            {...form.getInputProps('batch')}
+            value={values.batch}
+            onChange={(kind) => {
+              const next = kind as BatchKind;
+              form.setValues({ batch: next, batch_id: String(firstAvailable(batches, next)?.id ?? '') });
+            }}
             data-testid="enroll-batch"
           />
         </div>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
-            label={t('enroll.startDate')}
-            data={dates.map((date) => ({ value: date, label: formatDate(date, locale, 'long') }))}
-            allowDeselect={false}
-            leftSection={<IconCalendarEvent size={16} />}
-            {...form.getInputProps('start_date')}
-            data-testid="enroll-start-date"
-          />
-          <div>
-            <Text size="sm" fw={500} mb={6}>
-              {t('enroll.endDate')}
-            </Text>
-            <Paper withBorder px="sm" py={7} radius="md" data-testid="enroll-end-date">
-              <Text size="sm">{endDate ? formatDate(endDate, locale, 'long') : '—'}</Text>
-            </Paper>
-          </div>
-        </SimpleGrid>
-        {values.batch === 'weekdays' ? (
-          <Select
-            label={t('enroll.time')}
-            description={t('enroll.timeZoneHint')}
-            data={timeOptions(course.weekday_times)}
-            allowDeselect={false}
-            {...form.getInputProps('time')}
-            data-testid="enroll-time"
-          />
-        ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
-              label={t('enroll.saturdayTime')}
-              data={timeOptions(course.weekend_times)}
-              allowDeselect={false}
-              {...form.getInputProps('saturday_time')}
-              data-testid="enroll-saturday-time"
-            />
-            <Select
-              label={t('enroll.sundayTime')}
-              data={timeOptions(course.weekend_times)}
-              allowDeselect={false}
-              {...form.getInputProps('sunday_time')}
-              data-testid="enroll-sunday-time"
-            />
-          </SimpleGrid>
-        )}
+        <Select
+          label={t('enroll.startDate')}
+          description={t('enroll.timeZoneHint')}
+          data={ofKind.map(option)}
+          allowDeselect={false}
+          leftSection={<IconCalendarEvent size={16} />}
+          {...form.getInputProps('batch_id')}
+          data-testid="enroll-start-date"
+        />
+        {chosen && <BatchFacts batch={chosen} locale={locale} />}
         {/* Dark skin: the hover grey (dark 5) would leave the dimmed lines at 3.7:1; dark 6 keeps them above 4.5:1. */}
         <Paper withBorder radius="md" p="md" bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))">
           <Group justify="space-between" wrap="nowrap">
@@ -190,10 +154,47 @@ function ScheduleForm({ course, busy, onSubmit }: { course: Course; busy: boolea
             </Text>
           </Group>
         </Paper>
-        <Button type="submit" size="md" loading={busy} data-testid="enroll-submit">
+        <Button type="submit" size="md" loading={busy} disabled={!chosen || chosen.sold_out} data-testid="enroll-submit">
           {t('enroll.proceed')}
         </Button>
       </Stack>
     </form>
+  );
+}
+
+/** The chosen batch: when it ends, when it meets (here and in the course's zone), and its seats. */
+function BatchFacts({ batch, locale }: { batch: Batch; locale: string }) {
+  const { t } = useTranslation();
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} data-testid="enroll-schedule">
+      <div>
+        <Text size="sm" fw={500} mb={6}>
+          {t('enroll.endDate')}
+        </Text>
+        <Paper withBorder px="sm" py={7} radius="md" data-testid="enroll-end-date">
+          <Text size="sm">{formatDate(batch.end_date, locale, 'long')}</Text>
+        </Paper>
+      </div>
+      <div>
+        <Text size="sm" fw={500} mb={6}>
+          {t('enroll.classes')}
+        </Text>
+        <Paper withBorder px="sm" py={7} radius="md">
+          <Text size="sm" data-testid="enroll-your-time">
+            {describeSchedule(batch, locale)}
+          </Text>
+          {!sameClocks(batch, locale) && (
+            <Text size="xs" c="dimmed" data-testid="enroll-course-time">
+              {t('enroll.courseTime', { zone: batch.time_zone, schedule: describeSchedule(batch, locale, batch.time_zone) })}
+            </Text>
+          )}
+        </Paper>
+      </div>
+      <Group gap="xs">
+        <Badge variant="light" tt="none" color={batch.seats_left <= 2 ? 'orange' : 'teal'} data-testid="enroll-seats">
+          {batch.sold_out ? t('enroll.soldOut') : t('enroll.seatsLeft', { count: batch.seats_left })}
+        </Badge>
+      </Group>
+    </SimpleGrid>
   );
 }

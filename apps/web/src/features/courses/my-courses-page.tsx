@@ -2,26 +2,29 @@
 // a teacher's (or admin's) courses to edit, with the way to create one.
 import '../../styles/mantine-more';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconCalendarEvent, IconClock, IconPencil, IconPlus, IconSchool } from '@tabler/icons-react';
+import { IconCalendarEvent, IconClock, IconPlus, IconSchool } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { subject } from '@casl/ability';
 import type { Enrollment } from '@mooz/contract/courses';
+import type { Batch } from '@mooz/contract/batches';
 import { messages } from '@mooz/contract/messages';
 import { ListEmpty, ListError, ListLoading, PageHeader } from '../../components/list-states';
 import { paths } from '../../config/paths';
 import { useAbility } from '../../lib/ability';
 import { messageOf } from '../../lib/api';
-import { formatClock, formatDate } from '../../lib/format';
+import { formatDate } from '../../lib/format';
+import { batchOfEnrollment, describeSchedule, viewerZone } from './batch-schedule';
 import { translateServerMessage } from '../../lib/server-message';
 import { CourseCard } from './course-card';
 import { useMyCourses } from './use-courses';
+import { TeacherCourseActions } from './teacher-course-actions';
 
-function EnrollmentDetails({ enrollment }: { enrollment: Enrollment }) {
+function EnrollmentDetails({ enrollment, batches }: { enrollment: Enrollment; batches: Batch[] }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const at = (time: string | null | undefined) => (time ? formatClock(time, locale, enrollment.start_date) : '—');
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const timeZone = viewerZone();
+  const batch = batchOfEnrollment(batches, enrollment);
   return (
     <Paper withBorder radius="md" p="sm" data-testid="enrollment-details">
       <Stack gap={6}>
@@ -42,9 +45,11 @@ function EnrollmentDetails({ enrollment }: { enrollment: Enrollment }) {
         <Group gap={8} wrap="nowrap">
           <IconClock size={15} aria-hidden="true" />
           <Text size="sm">
-            {enrollment.batch === 'weekdays'
-              ? t('myCourses.weekdayTime', { time: at(enrollment.time) })
-              : t('myCourses.weekendTimes', { saturday: at(enrollment.saturday_time), sunday: at(enrollment.sunday_time) })}
+            {batch
+              ? describeSchedule(batch, locale)
+              : enrollment.batch === 'weekdays'
+                ? t('myCourses.weekdayTime', { time: enrollment.time ?? '—' })
+                : t('myCourses.weekendTimes', { saturday: enrollment.saturday_time ?? '—', sunday: enrollment.sunday_time ?? '—' })}
           </Text>
         </Group>
       </Stack>
@@ -57,12 +62,14 @@ export function MyCoursesPage() {
   const ability = useAbility();
   const courses = useMyCourses();
   const teaches = ability.can('create', 'Course');
+  // Whoever may edit a course that is not theirs (admins) manages every course rather than teaching some.
+  const managesAll = ability.can('update', subject('Course', { teacher_id: -1 }) as never);
 
   return (
     <div data-testid="my-courses-page">
       <PageHeader
         title={t('myCourses.title')}
-        description={teaches ? t('myCourses.subtitleTeacher') : t('myCourses.subtitle')}
+        description={managesAll ? t('myCourses.subtitleAdmin') : teaches ? t('myCourses.subtitleTeacher') : t('myCourses.subtitle')}
         actions={
           teaches && (
             <Button component={Link} to={paths.newCourse} leftSection={<IconPlus size={16} />} data-testid="new-course">
@@ -107,20 +114,14 @@ export function MyCoursesPage() {
               course={course}
               badge={
                 course.enrollment === null && (
-                  <Badge variant="filled" color={course.published ? 'green' : 'gray'} size="lg">
-                    {course.published ? t('teach.published') : t('teach.draft')}
+                  <Badge variant="filled" color={course.archived_at ? 'orange' : course.published ? 'green' : 'gray'} size="lg">
+                    {course.archived_at ? t('teach.archived') : course.published ? t('teach.published') : t('teach.draft')}
                   </Badge>
                 )
               }
-              details={course.enrollment ? <EnrollmentDetails enrollment={course.enrollment} /> : undefined}
+              details={course.enrollment ? <EnrollmentDetails enrollment={course.enrollment} batches={course.batches} /> : undefined}
               footer={
-                ability.can('update', subject('Course', { teacher_id: course.teacher.id }) as never) && (
-                  <Group grow>
-                    <Button variant="light" component={Link} to={paths.editCourse(course.id)} leftSection={<IconPencil size={16} />}>
-                      {t('teach.edit')}
-                    </Button>
-                  </Group>
-                )
+                ability.can('update', subject('Course', { teacher_id: course.teacher.id }) as never) && <TeacherCourseActions course={course} />
               }
             />
           ))}

@@ -23,6 +23,8 @@ const course: Course = {
   image_url: null,
   published: true,
   enrolled: false,
+  time_zone: 'Asia/Kolkata',
+  batches: [],
 };
 const choice = { course_id: 7, batch: 'weekdays' as const, start_date: '2031-01-06', end_date: '2031-03-16', time: '09:00' };
 const order = { amount: 1_299_900, currency: 'INR', order_id: 'order_Abc', subscription_id: 'sub-1', key_id: 'rzp_test_key' };

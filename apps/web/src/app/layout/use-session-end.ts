@@ -1,0 +1,18 @@
+// A session can end without this window asking: the server refused its tokens (the account was
+// deactivated, a password changed elsewhere) and the refresh failed, or another tab logged out. The
+// signed-in frame then leaves for the login page at once rather than showing screens that cannot load.
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../config/paths';
+import { isSignedIn, onAuthChange } from '../../lib/stored-auth';
+
+export function useLeaveWhenSignedOut(): void {
+  const navigate = useNavigate();
+  useEffect(
+    () =>
+      onAuthChange(() => {
+        if (!isSignedIn()) void navigate(paths.login, { replace: true });
+      }),
+    [navigate],
+  );
+}
