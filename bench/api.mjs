@@ -14,9 +14,8 @@
 // (WORKERS, node:cluster; one per core by default) on that database, sharing that Redis.
 import { availableParallelism } from 'node:os';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { apiRoutes } from '../packages/contract/src/api-routes.ts';
-import { machine, startScript, startServer } from './support/server.mjs';
+import { freshDatabase, machine, startScript, startServer } from './support/server.mjs';
 
 function parseArgs(argv) {
   const options = {
@@ -42,27 +41,6 @@ function parseArgs(argv) {
     if (!Number.isInteger(options[key]) || options[key] < 1) throw new Error(`--${key} must be a positive whole number`);
   }
   return options;
-}
-
-/** A fresh database on a PostgreSQL server, dropped by the returned function. */
-async function freshDatabase(url) {
-  const name = `mooz_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
 }
 
 async function demoStudentToken(url) {
@@ -94,7 +72,7 @@ async function main() {
   console.log(`API benchmark: ${options.connections} connections, ${options.duration} s per target, ${options.rounds} round(s), alternating`);
   console.log(`machine: ${machine()}\n`);
 
-  const database = options.postgres ? await freshDatabase(options.postgres) : null;
+  const database = options.postgres ? await freshDatabase(options.postgres, `mooz_bench_${process.pid}`) : null;
   const hello = await startScript('hello.mjs');
   const servers = [{ name: 'PGlite', server: await startServer() }];
   if (database) servers.push({ name: 'PostgreSQL', server: await startServer({ databaseUrl: database.url }) });

@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
@@ -58,11 +59,12 @@ function stopper(child, cleanup = () => {}) {
 
 /**
  * Starts the project's own server on a free port with demo data and raised rate limits.
- * `databaseUrl` / `redisUrl` choose PostgreSQL / the Redis adapter; PGlite in a temp folder otherwise.
+ * `databaseUrl` / `redisUrl` choose PostgreSQL / the Redis adapter; PGlite in a temp folder otherwise,
+ * or in `dataDir` when given (a database prepared beforehand; the caller removes it).
  */
-export async function startServer({ databaseUrl = '', redisUrl = '', env = {} } = {}) {
+export async function startServer({ databaseUrl = '', redisUrl = '', env = {}, dataDir: givenDataDir = '' } = {}) {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mooz-bench-'));
+  const dataDir = givenDataDir || mkdtempSync(path.join(os.tmpdir(), 'mooz-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     env: {
@@ -84,7 +86,7 @@ export async function startServer({ databaseUrl = '', redisUrl = '', env = {} } 
   });
   const url = `http://127.0.0.1:${port}`;
   await waitUntilUp(child, `${url}/api/health`);
-  return { url, pid: child.pid, stop: stopper(child, () => rmSync(dataDir, { recursive: true, force: true })) };
+  return { url, pid: child.pid, stop: stopper(child, () => givenDataDir || rmSync(dataDir, { recursive: true, force: true })) };
 }
 
 /** Starts a Node script of bench/ as its own process (a baseline server), told its port by PORT. */
@@ -126,4 +128,24 @@ export function cpuSecondsOf(pid) {
 export function machine() {
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   return `${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load ${os.loadavg()[0].toFixed(2)}`;
+}
+
+/** A fresh database `name` on a PostgreSQL server, dropped by the returned function. */
+export async function freshDatabase(url, name) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
 }
