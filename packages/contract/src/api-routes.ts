@@ -55,6 +55,17 @@ export const apiRoutes = {
     cancel: { method: 'POST', path: '/api/classes/sessions/:id/cancel/' },
     attendance: { method: 'GET', path: '/api/classes/sessions/:id/attendance/' },
   },
+  recordings: {
+    list: { method: 'GET', path: '/api/classes/recordings/' },
+    get: { method: 'GET', path: '/api/classes/recordings/:id/' },
+    remove: { method: 'DELETE', path: '/api/classes/recordings/:id/' },
+    progress: { method: 'POST', path: '/api/classes/recordings/:id/progress/' },
+    upload: { method: 'POST', path: '/api/classes/sessions/:roomId/upload-recording/' },
+    startLive: { method: 'POST', path: '/api/classes/recordings/live/' },
+    liveStatus: { method: 'GET', path: '/api/classes/recordings/live/:id/' },
+    appendLive: { method: 'PATCH', path: '/api/classes/recordings/live/:id/' },
+    finishLive: { method: 'POST', path: '/api/classes/recordings/live/:id/finish/' },
+  },
   payments: {
     config: { method: 'GET', path: '/api/payments/config/' },
     createOrder: { method: 'POST', path: '/api/payments/create_order/' },

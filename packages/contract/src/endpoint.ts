@@ -25,6 +25,11 @@ export interface Endpoint {
   failures?: readonly number[];
   /** A body limit other than the default (see httpLimits). */
   bodyLimit?: number;
+  /**
+   * A body that is not JSON, read by the handler itself as a stream: `multipart` (form-data with a
+   * file) or `bytes` (raw bytes of `liveChunkContentType`). No `body` schema then.
+   */
+  bodyKind?: 'multipart' | 'bytes';
 }
 
 /** Declares an endpoint, keeping its literal types for the server and the client. */

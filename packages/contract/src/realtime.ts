@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { limits } from './limits';
 import { validationMessages } from './messages';
+import type { RoomRecording } from './recordings';
 
 export const socketPath = '/socket.io/';
 export const socketTransports = ['websocket'] as const;
@@ -148,6 +149,13 @@ export interface ServerToClientEvents {
    * (the others got `action:terminate_peer_connection` for its id) and should leave the meeting.
    */
   'action:replaced_elsewhere': (payload: { roomId: string }) => void;
+  /**
+   * Whether `roomId` is being recorded, and by whom: sent to everyone in the room when a recording
+   * starts (`recording`) and when it stops or is finished by the server (`null`), and to each joiner
+   * right after its join is answered while one is under way. Started and stopped over HTTP
+   * (`/api/classes/recordings/live/`), never by a socket event.
+   */
+  'action:recording_state': (payload: { roomId: string; recording: RoomRecording | null }) => void;
   error: (payload: { message: string }) => void;
 }
 

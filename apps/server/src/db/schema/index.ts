@@ -4,3 +4,4 @@ export * from './courses';
 export * from './classes';
 export * from './outbox';
 export * from './staff';
+export * from './recordings';
