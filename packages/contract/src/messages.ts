@@ -54,6 +54,7 @@ export const messages = {
   recordingOffsetMismatch: 'The chunk does not start where the recording ends',
   recordingNotLive: 'This recording is no longer being recorded',
   recordingLinkInvalid: 'This link is invalid or has expired',
+  recordingDeleted: 'Recording deleted',
   failedToFetchCourses: 'Failed to fetch courses',
   failedToFetchMyCourses: 'Failed to fetch my courses',
   failedToFetchSessions: 'Failed to fetch sessions',
