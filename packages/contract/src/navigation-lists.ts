@@ -4,7 +4,7 @@
 import type { Action, Subject } from './permissions';
 
 /** Icon names the web app maps to its icons; the server only passes them along. */
-export const navigationIcons = ['dashboard', 'books', 'school', 'calendar', 'video', 'user', 'users', 'shield', 'book', 'receipt', 'history'] as const;
+export const navigationIcons = ['dashboard', 'books', 'school', 'calendar', 'video', 'user', 'users', 'shield', 'book', 'receipt', 'history', 'movie'] as const;
 export type NavigationIcon = (typeof navigationIcons)[number];
 
 export interface AppPage {
@@ -40,6 +40,7 @@ export const appPages: readonly AppPage[] = [
   page('courses', 'courses', 'Courses', '/courses', 'books', [['read', 'Course']]),
   page('my-courses', 'myCourses', 'My courses', '/my-courses', 'school', [['read', 'MyCourse']]),
   page('sessions', 'sessions', 'Sessions', '/sessions', 'calendar', [['read', 'Session']]),
+  page('recordings', 'recordings', 'Recordings', '/recordings', 'movie', [['read', 'Recording']]),
   page('meetings', 'meetings', 'Meetings', '/meeting', 'video', [
     ['create', 'Meeting'],
     ['join', 'Meeting'],

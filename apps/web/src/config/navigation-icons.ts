@@ -6,6 +6,7 @@ import {
   IconCalendarEvent,
   IconHistory,
   IconLayoutDashboard,
+  IconMovie,
   IconReceipt,
   IconSchool,
   IconShield,
@@ -28,6 +29,7 @@ export const navigationIcons: Record<NavigationIcon, ComponentType<IconProps>> =
   book: IconBook2,
   receipt: IconReceipt,
   history: IconHistory,
+  movie: IconMovie,
 };
 
 /** The drawing for a name the server sent; an unknown one (a newer server) falls back to a book. */

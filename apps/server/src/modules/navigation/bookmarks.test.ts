@@ -37,7 +37,7 @@ describe('what can be bookmarked', () => {
     await createCourse(t, teacher.headers, { name: 'Draft', published: false });
     const student = await signedIn(t, 'student');
     const { suggestions, bookmarks } = await data(student.headers);
-    expect(ids(suggestions)).toEqual(['page:dashboard', 'page:courses', 'page:my-courses', 'page:sessions', 'page:meetings', 'page:profile', `course:${listed.id}`]);
+    expect(ids(suggestions)).toEqual(['page:dashboard', 'page:courses', 'page:my-courses', 'page:sessions', 'page:recordings', 'page:meetings', 'page:profile', `course:${listed.id}`]);
     expect(suggestions.at(-1)).toEqual({ id: `course:${listed.id}`, title: 'Listed', link: `/courses/${listed.id}`, icon: 'book', isBookmarked: false });
     expect(suggestions[0]).toEqual({ id: 'page:dashboard', title: 'Dashboard', link: '/dashboard', icon: 'dashboard', isBookmarked: false });
     expect(bookmarks).toEqual([]);
