@@ -24,6 +24,24 @@ describe('configuration', () => {
     expect(() => loadConfig({ ICE_SERVERS: 'not json' })).toThrow(/ICE_SERVERS/);
   });
 
+  it('keeps recordings in files unless both S3_URL and S3_BUCKET are set, and stops on half a bucket setting', () => {
+    expect(loadConfig({}).s3).toBeNull();
+    expect(loadConfig({ S3_URL: 'http://127.0.0.1:9000', S3_BUCKET: 'mooz-recordings' }).s3).toEqual({
+      url: 'http://127.0.0.1:9000',
+      bucket: 'mooz-recordings',
+      region: 'us-east-1',
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+    });
+    const keys = { S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret', S3_REGION: 'eu-west-3' };
+    expect(loadConfig({ S3_URL: 'https://s3.example.com', S3_BUCKET: 'b-1', ...keys }).s3).toMatchObject({ region: 'eu-west-3', accessKeyId: 'id' });
+    expect(() => loadConfig({ S3_URL: 'http://127.0.0.1:9000' })).toThrow(/^Invalid S3_BUCKET: must be set when S3_URL is$/);
+    expect(() => loadConfig({ S3_BUCKET: 'mooz-recordings' })).toThrow(/^Invalid S3_URL: must be set when S3_BUCKET is$/);
+    expect(() => loadConfig({ S3_URL: 'http://x', S3_BUCKET: 'b-1', S3_ACCESS_KEY_ID: 'id' })).toThrow(/^Invalid S3_SECRET_ACCESS_KEY: /);
+    expect(() => loadConfig({ S3_URL: 'not a url', S3_BUCKET: 'b-1' })).toThrow(/^Invalid S3_URL: /);
+    expect(() => loadConfig({ S3_URL: 'http://x', S3_BUCKET: 'Not_A_Bucket' })).toThrow(/^Invalid S3_BUCKET: /);
+  });
+
   it('generates a JWT secret once and keeps it in DATA_DIR', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'mooz-config-'));
     try {

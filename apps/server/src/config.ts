@@ -45,6 +45,15 @@ const envSchema = z.object({
   SEED_DEMO: flag.default(false),
   DEMO_PASSWORD: z.string().min(8).default('mooz-demo-123'),
   MAX_RECORDING_MB: z.coerce.number().int().positive().default(2048),
+  /** Recordings in an S3-compatible bucket (both S3_URL and S3_BUCKET set); otherwise files in DATA_DIR/recordings. */
+  S3_URL: z.string().url().optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens')
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   ICE_SERVERS: z
     .string()
     .transform((raw, ctx) => {
@@ -114,6 +123,17 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
     seedDemo: env.SEED_DEMO,
     demoPassword: env.DEMO_PASSWORD,
     maxRecordingBytes: env.MAX_RECORDING_MB * 1024 * 1024,
+    /** null: recordings are files under DATA_DIR/recordings. */
+    s3:
+      env.S3_URL && env.S3_BUCKET
+        ? {
+            url: env.S3_URL,
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          }
+        : null,
     iceServers: env.ICE_SERVERS ?? defaultIceServers,
     webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     corsOrigins: env.CORS_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? [],
@@ -135,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid ${String(issue.path[0])}: ${issue.message}`);
   }
   const config = shapeConfig(parsed.data);
+  refuseHalfAnS3Setting(parsed.data);
   if (config.production) refuseDevelopmentDefaults(parsed.data);
   // Workers share what one process would keep to itself: the database (PGlite lives in one process),
   // and through Redis the meeting rooms, the rate limits and the cache changes.
@@ -155,6 +176,23 @@ function refuseDevelopmentDefaults(env: z.infer<typeof envSchema>) {
   }
   if (!env.PAYMENTS_PROVIDER) {
     throw new ConfigError('Invalid PAYMENTS_PROVIDER: must be set when NODE_ENV=production (razorpay, or sandbox on purpose)');
+  }
+}
+
+/** Half a bucket setting would quietly keep recordings on this machine's disk: stop and say what is missing. */
+function refuseHalfAnS3Setting(env: z.infer<typeof envSchema>) {
+  const pairs = [
+    ['S3_URL', 'S3_BUCKET'],
+    ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+  ] as const;
+  for (const [a, b] of pairs) {
+    if (Boolean(env[a]) !== Boolean(env[b])) {
+      const [missing, given] = env[a] ? [b, a] : [a, b];
+      throw new ConfigError(`Invalid ${missing}: must be set when ${given} is`);
+    }
+  }
+  if (env.S3_ACCESS_KEY_ID && !env.S3_URL) {
+    throw new ConfigError('Invalid S3_URL: must be set when S3_ACCESS_KEY_ID is');
   }
 }
 

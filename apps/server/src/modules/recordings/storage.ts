@@ -25,6 +25,52 @@ export interface RecordingStorage {
    * A URL the browser fetches directly (S3: a presigned GET, so video bytes never pass through the app
    * server), or null when the app server serves the bytes itself (files: a signed link, links.ts).
    */
-  presignedGet(key: string, options: { expiresInSeconds: number; contentType: string; downloadName?: string }): Promise<string | null>;
+  presignedGet(
+    key: string,
+    options: {
+      expiresInSeconds: number;
+      contentType: string;
+      /** Served as an attachment under this file name (Content-Disposition). */
+      downloadName?: string;
+      /** When the URL's lifetime starts (default now), so its expiry is the one the caller reports. */
+      signedAt?: Date;
+    },
+  ): Promise<string | null>;
   close(): Promise<void>;
+}
+
+/** What read() rejects with when there is no such key (both implementations), so callers can answer 404. */
+export class NoSuchKeyError extends Error {
+  readonly code = 'NoSuchKey';
+  constructor(readonly key: string) {
+    super(`No recording object at ${JSON.stringify(key)}`);
+  }
+}
+
+/**
+ * Keys are checked the same way by both implementations, so a key that works in development works in a
+ * bucket and none can reach outside DATA_DIR/recordings: '/'-separated segments, none empty, '.' or
+ * '..', none starting with '.' (the file storage's temporary files do), no backslash, no NUL, at most
+ * 512 bytes. Throws on anything else: a bad key is a bug in the caller, never user input.
+ */
+export function checkKey(key: string): string {
+  if (!isKey(key)) throw new Error(`Not a valid recording storage key: ${JSON.stringify(key)}`);
+  return key;
+}
+
+/** A prefix of list/deletePrefix: a key, or the start of one ending at a '/' or part-way through a segment. */
+export function checkPrefix(prefix: string): string {
+  if (prefix !== '' && !isKey(prefix.endsWith('/') ? prefix.slice(0, -1) : prefix)) {
+    throw new Error(`Not a valid recording storage prefix: ${JSON.stringify(prefix)}`);
+  }
+  return prefix;
+}
+
+function isKey(key: string): boolean {
+  return (
+    key.length > 0 &&
+    Buffer.byteLength(key) <= 512 &&
+    !/[\\\0]/.test(key) &&
+    key.split('/').every((segment) => segment.length > 0 && !segment.startsWith('.'))
+  );
 }

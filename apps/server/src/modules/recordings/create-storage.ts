@@ -1,0 +1,25 @@
+// Which recording storage this server uses: an S3-compatible bucket when S3_URL and S3_BUCKET are set
+// (config.s3), otherwise files under DATA_DIR/recordings. app.ts decorates the app with it.
+import type { Config } from '../../config';
+import { createFileStorage } from './file-storage';
+import { createS3Storage } from './s3-storage';
+import type { RecordingStorage } from './storage';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where recording bytes live (closed when the app closes). */
+    recordingStorage: RecordingStorage;
+  }
+}
+
+export function createRecordingStorage(config: Pick<Config, 'dataDir' | 's3'>): RecordingStorage {
+  return config.s3 ? createS3Storage(config.s3) : createFileStorage(config.dataDir);
+}
+
+/**
+ * Origins the player's <video> loads from besides the app's own: the bucket's endpoint, whose presigned
+ * URLs the browser fetches directly. For the Content-Security-Policy's media-src.
+ */
+export function recordingMediaOrigins(config: Pick<Config, 's3'>): string[] {
+  return config.s3 ? [new URL(config.s3.url).origin] : [];
+}
