@@ -103,6 +103,24 @@ export const router = createBrowserRouter([
             lazy: { Component: async () => (await import('../features/classes/sessions-page')).SessionsPage },
           },
           {
+            path: 'recordings',
+            handle: { titleKey: 'pageTitle.recordings' } satisfies RouteHandle,
+            loader: permitted('read', 'Recording'),
+            lazy: { Component: async () => (await import('../features/recordings/recordings-page')).RecordingsPage },
+          },
+          {
+            path: 'recordings/course/:courseId',
+            handle: { titleKey: 'pageTitle.courseRecordings' } satisfies RouteHandle,
+            loader: permitted('read', 'Recording'),
+            lazy: { Component: async () => (await import('../features/recordings/course-recordings-page')).CourseRecordingsPage },
+          },
+          {
+            path: 'recordings/:id',
+            handle: { titleKey: 'pageTitle.recording' } satisfies RouteHandle,
+            loader: permitted('read', 'Recording'),
+            lazy: { Component: async () => (await import('../features/recordings/recording-player-page')).RecordingPlayerPage },
+          },
+          {
             path: 'admin',
             handle: { titleKey: 'pageTitle.adminOverview' } satisfies RouteHandle,
             loader: permitted('read', 'AdminArea'),

@@ -17,6 +17,8 @@ export const paths = {
   meeting: (roomId: string) => `/meeting/${roomId}`,
   sessions: '/sessions',
   recordings: '/recordings',
+  courseRecordings: (courseId: string | number) => `/recordings/course/${courseId}`,
+  recording: (id: string | number) => `/recordings/${id}`,
   meetings: '/meeting',
   notAuthorized: '/not-authorized',
   admin: '/admin',

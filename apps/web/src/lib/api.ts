@@ -35,6 +35,8 @@ export interface ApiOptions {
   /** Needs the access token (default). Without one the call fails before touching the network. */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Outlive the page (fetch keepalive): a report sent as the tab closes or reloads still arrives. */
+  keepalive?: boolean;
   /** Upload progress from 0 to 1; switches the call to XMLHttpRequest, which reports it. */
   onUploadProgress?: (fraction: number) => void;
 }
@@ -74,7 +76,7 @@ async function sendWithFetch(path: string, options: ApiOptions, token: string | 
   }
   let response: Response;
   try {
-    response = await fetch(baseUrl + path, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+    response = await fetch(baseUrl + path, { method: options.method ?? 'GET', headers, body, signal: options.signal, keepalive: options.keepalive });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(messages.connectionFailed, 0);
@@ -186,6 +188,7 @@ export type CallInput<E extends Endpoint> = Part<'params', ParamsInput<E>> &
   Part<'body', BodyInput<E>> & {
     query?: QueryInput<E>;
     signal?: AbortSignal;
+    keepalive?: boolean;
     /** Send the access token (default); public endpoints such as login say false. */
     auth?: boolean;
     /** Another path for the same endpoint (the configurable create-order URL). */
@@ -204,5 +207,5 @@ function queryString(query: unknown): string {
  */
 export function call<R extends Route>(route: R, input: CallInput<EndpointAt<R>> = {} as CallInput<EndpointAt<R>>): Promise<ResponseOf<EndpointAt<R>>> {
   const path = (input.path ?? pathOf(route, input.params as Record<string, string | number> | undefined)) + queryString(input.query);
-  return api(path, { method: route.method, body: input.body, signal: input.signal, auth: input.auth }) as Promise<ResponseOf<EndpointAt<R>>>;
+  return api(path, { method: route.method, body: input.body, signal: input.signal, keepalive: input.keepalive, auth: input.auth }) as Promise<ResponseOf<EndpointAt<R>>>;
 }

@@ -1,5 +1,6 @@
 // A teacher's actions on one of their sessions: before it ends, Edit (title, start, duration) and
-// Cancel (with a reason the students are mailed); once it has ended, its Attendance.
+// Cancel (with a reason the students are mailed); once it has ended, its Attendance. At any time, for
+// whoever may create recordings (the session's teacher, an admin), Upload recording from disk.
 import '@mantine/core/styles/Table.css';
 import { useState } from 'react';
 import { Button, Group, Modal, NumberInput, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
@@ -10,6 +11,8 @@ import type { Session } from '@mooz/contract/courses';
 import { limits } from '@mooz/contract/limits';
 import { messages } from '@mooz/contract/messages';
 import { ListEmpty, ListError, ListLoading } from '../../components/list-states';
+import { UploadRecordingButton } from '../../components/upload-recording';
+import { useAbility } from '../../lib/ability';
 import { ApiError, messageOf } from '../../lib/api';
 import { isolate } from '../../lib/bidi';
 import { translateServerMessage } from '../../lib/server-message';
@@ -198,14 +201,17 @@ export function SessionActions({ session }: { session: Session }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<Dialog>(null);
   const close = () => setOpen(null);
+  // Only the session's teacher or an admin is listed this session with its actions; the server checks it again.
+  const upload = useAbility().can('create', 'Recording') && <UploadRecordingButton roomId={session.room_id} sessionTitle={session.title} />;
   if (session.status === 'ended') {
     return (
-      <>
+      <Group gap="xs">
         <Button variant="light" leftSection={<IconListCheck size={16} />} onClick={() => setOpen('attendance')} data-testid="session-attendance-button">
           {t('sessions.attendance.action')}
         </Button>
+        {upload}
         {open === 'attendance' && <AttendanceModal session={session} opened onClose={close} />}
-      </>
+      </Group>
     );
   }
   return (
@@ -216,6 +222,7 @@ export function SessionActions({ session }: { session: Session }) {
       <Button variant="light" color="red" leftSection={<IconCalendarX size={16} />} onClick={() => setOpen('cancel')} aria-label={t('sessions.cancel.named', { title: session.title })} data-testid="cancel-session-button">
         {t('sessions.cancel.action')}
       </Button>
+      {upload}
       {open === 'edit' && <EditSessionModal session={session} opened onClose={close} />}
       {open === 'cancel' && <CancelSessionModal session={session} opened onClose={close} />}
     </Group>
