@@ -1,0 +1,203 @@
+// A session's recording uploaded from disk: `POST /api/classes/sessions/{roomId}/upload-recording/`,
+// multipart, the file in the field `recording` and an optional `title`.
+//
+// The file streams from the request into storage; it is never held in memory. Before anything is stored
+// its first bytes are checked to be WebM (415 otherwise); past MAX_RECORDING_MB the object being written
+// is dropped (413). The recording's row is written only once every byte is stored, and the file is then
+// made seekable (finalise.ts); so a refused, failed or cut-off upload leaves no row and no object.
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { endpoints } from '@mooz/contract/endpoints';
+import { messages } from '@mooz/contract/messages';
+import { singleLineText } from '@mooz/contract/primitives';
+import { recordingLimits, uploadFieldName, type Recording } from '@mooz/contract/recordings';
+import { recordings } from '../../db/schema/index';
+import { currentUser } from '../../http/authenticate';
+import { HttpError, badRequest, invalidField } from '../../http/errors';
+import { route } from '../../http/route';
+import { uploadTarget } from './access';
+import { presentRecording, recordingRows } from './presenter';
+import { looksLikeWebm } from './webm';
+
+// STAND-IN until H3's finalise.ts lands (same signature): "finalising" takes the uploaded object as
+// the playable one, as it is.
+async function finaliseRecording(app: FastifyInstance, recordingId: number, sourceKeys: string[]): Promise<void> {
+  const key = sourceKeys[0]!;
+  const size = await app.recordingStorage.size(key);
+  await app.db.update(recordings).set({ status: 'ready', storageKey: key, sizeBytes: size ?? 0, readyAt: new Date() }).where(eq(recordings.id, recordingId));
+}
+
+/** How much of the file is read before deciding whether it is WebM (looksLikeWebm wants 64 bytes or more). */
+const peekBytes = 4096;
+
+const titleField = singleLineText().trim().max(recordingLimits.titleMaxLength);
+
+/** The session's title and its date in the course's time zone, as a recording's default title. */
+export function defaultTitle(sessionTitle: string, startsAt: Date, timeZone: string): string {
+  const date = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(startsAt);
+  const suffix = ` (${date})`;
+  return sessionTitle.slice(0, recordingLimits.titleMaxLength - suffix.length) + suffix;
+}
+
+/**
+ * Stops reading the request: what is left of the body is read and thrown away, so the client gets the
+ * answer and its connection stays usable, without the parser waiting on a file nobody reads.
+ */
+function discardRest(request: FastifyRequest) {
+  request.raw.unpipe();
+  request.raw.resume();
+}
+
+/**
+ * The file's bytes as one stream for storage, after its first bytes were checked. It fails — so the
+ * storage drops what it wrote — when the file passes the size limit, or when the request ends before
+ * the file does (a closed connection).
+ */
+async function checkedFile(request: FastifyRequest, part: MultipartFile) {
+  const { file } = part;
+  const failed: { error: Error | null } = { error: null };
+  const fail = (error: Error) => {
+    failed.error ??= error;
+    file.destroy(error);
+  };
+  // busboy stops at the limit and quietly skips the rest of the part; the file must fail at once.
+  file.once('limit', () => fail(new HttpError(413, messages.recordingTooLarge)));
+  // @fastify/multipart destroys the file when the connection closes early; this says why, whatever it does.
+  request.raw.once('close', () => {
+    if (!request.raw.complete) fail(new Error('The client closed the connection during the upload'));
+  });
+
+  const chunks = file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const head: Buffer[] = [];
+  let headLength = 0;
+  let ended = false;
+  try {
+    while (headLength < peekBytes) {
+      const next = await chunks.next();
+      if (next.done) {
+        ended = true;
+        break;
+      }
+      head.push(next.value);
+      headLength += next.value.length;
+    }
+  } catch (error) {
+    throw failed.error ?? (error instanceof HttpError ? error : badRequest(messages.recordingUploadFailed));
+  }
+  const first = Buffer.concat(head);
+  if (!looksLikeWebm(first)) throw new HttpError(415, messages.recordingNotWebm);
+
+  async function* bytes() {
+    yield first;
+    if (ended) return;
+    try {
+      for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+    } catch (error) {
+      // The request's own problem (too large, cut off, malformed) rather than the storage's.
+      failed.error ??= error instanceof HttpError ? error : badRequest(messages.recordingUploadFailed);
+      throw failed.error;
+    }
+    if (file.truncated) {
+      failed.error ??= new HttpError(413, messages.recordingTooLarge);
+      throw failed.error;
+    }
+  }
+  return { stream: Readable.from(bytes(), { objectMode: false }), failed };
+}
+
+export function createUploads(app: FastifyInstance) {
+  const { db } = app;
+
+  /** Stores the file under a temporary key; resolves its size. Rejects with the request's error when it was the request's fault. */
+  async function store(request: FastifyRequest, part: MultipartFile, key: string) {
+    const { stream, failed } = await checkedFile(request, part);
+    try {
+      return await app.recordingStorage.put(key, stream, 'video/webm');
+    } catch (error) {
+      throw failed.error ?? error;
+    }
+  }
+
+  return async function upload(request: FastifyRequest & { params: { roomId: string } }): Promise<{ data: Recording; message: string }> {
+    const caller = currentUser(request);
+    const { session, course } = await uploadTarget(db, caller, request.params.roomId);
+    if (!request.isMultipart()) throw badRequest(messages.recordingMissingFile);
+
+    const tmpKey = `uploads/${randomUUID()}.webm`;
+    let sizeBytes: number | null = null;
+    let title: string | undefined;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          if (part.fieldname !== 'title') continue;
+          const parsed = titleField.safeParse(part.value);
+          if (part.valueTruncated || !parsed.success) throw invalidField('title', parsed.error?.issues[0]?.message ?? messages.validationFailed);
+          if (parsed.data) title = parsed.data;
+          continue;
+        }
+        // One file, in the contract's field.
+        if (part.fieldname !== uploadFieldName || sizeBytes !== null) throw badRequest(messages.recordingMissingFile);
+        sizeBytes = (await store(request, part, tmpKey)).sizeBytes;
+      }
+    } catch (error) {
+      discardRest(request);
+      if (sizeBytes !== null) await app.recordingStorage.delete(tmpKey).catch(() => {});
+      // A multipart body that does not parse (no boundary, a part cut short) is the client's doing.
+      if (error instanceof HttpError || (error as { statusCode?: number }).statusCode) throw error;
+      throw badRequest(messages.recordingUploadFailed);
+    }
+    if (sizeBytes === null) throw badRequest(messages.recordingMissingFile);
+
+    // Every byte is stored: now the recording exists, being made seekable.
+    let id: number | null = null;
+    try {
+      const [row] = await db
+        .insert(recordings)
+        .values({
+          sessionId: session.id,
+          courseId: course.id,
+          roomId: session.roomId,
+          title: title ?? defaultTitle(session.title, session.startsAt, course.timeZone),
+          recordedBy: caller.id,
+          source: 'upload',
+          status: 'processing',
+          sizeBytes,
+        })
+        .returning({ id: recordings.id });
+      id = row!.id;
+      await finaliseRecording(app, id, [tmpKey]);
+    } catch (error) {
+      // Nothing half made stays: the row (if written), the upload and whatever finalising stored.
+      if (id !== null) {
+        const [row] = await db.delete(recordings).where(eq(recordings.id, id)).returning({ storageKey: recordings.storageKey });
+        if (row?.storageKey) await app.recordingStorage.delete(row.storageKey).catch(() => {});
+      }
+      await app.recordingStorage.delete(tmpKey).catch(() => {});
+      throw error;
+    }
+
+    const [row] = await recordingRows(db, caller.id, eq(recordings.id, id));
+    return { data: await presentRecording(app, row!, caller, new Date()), message: messages.recordingUploaded };
+  };
+}
+
+/** The upload route, in its own scope: only it reads multipart bodies. */
+export const uploadRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(multipart, {
+    limits: {
+      fileSize: app.config.maxRecordingBytes,
+      files: 1,
+      // The title, and room for a client's extra fields; none of them large.
+      fields: 10,
+      fieldSize: 4096,
+      parts: 12,
+      headerPairs: 20,
+    },
+  });
+  const upload = createUploads(app);
+  route(app, endpoints.recordings.upload, (request) => upload(request as unknown as FastifyRequest & { params: { roomId: string } }));
+};
