@@ -44,6 +44,8 @@ import { createOutbox, type Outbox } from './infrastructure/outbox';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './infrastructure/rate-limiter';
 import { createChangeBus, databaseTransport, redisTransport, type ChangeBus } from './infrastructure/change-bus';
 import { createAccessTokens, type AccessTokens } from './modules/auth/access-tokens';
+import { createRecordingStorage, recordingMediaOrigins } from './modules/recordings/create-storage';
+import { recordingMediaRoutes } from './modules/recordings/media-route';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -136,6 +138,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.decorate('db', database.db);
   app.decorate('jwtSecret', resolveJwtSecret(config));
   if (!deps.database) app.addHook('onClose', () => database.close());
+  app.decorate('recordingStorage', createRecordingStorage(config));
+  app.addHook('onClose', () => app.recordingStorage.close());
 
   const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : null;
   // Its own connection that never queues: during an outage a limit falls back to memory at once.
@@ -176,7 +180,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.addHook('onClose', () => outbox.stop());
   app.decorateRequest('user', null);
 
-  registerSecurityHeaders(app, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
+  // The player's <video> also loads presigned URLs straight from the recordings bucket, when there is one.
+  const mediaSrc = [...contentSecurityPolicy.directives.mediaSrc, ...recordingMediaOrigins(config)];
+  registerSecurityHeaders(app, { contentSecurityPolicy: { directives: { ...contentSecurityPolicy.directives, mediaSrc } }, crossOriginEmbedderPolicy: false });
   await app.register(cors, {
     origin: config.corsOrigins.length ? config.corsOrigins : false,
     credentials: true,
@@ -229,6 +235,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(adminRoutes, {
     admin: createAdminService({ db: app.db, changes, revoked: (revocation) => accessTokens.revoked(revocation), trialDays: config.trialDays }),
   });
+  await app.register(recordingMediaRoutes);
 
   await registerRealtime(app);
 
