@@ -77,7 +77,9 @@ export const recordingsQuery = z.object({
 export const recordingsData = z.union([z.array(recordingGroup), z.array(recording)]);
 
 export const recordingIdParams = z.object({ id: recordIdParam() });
-export const roomIdParams = z.object({ roomId: z.string().trim().min(1).max(128) });
+/** A room id as a path or body carries it: one line of text (a NUL could not even be looked up). */
+const roomIdText = () => singleLineText().trim().min(1).max(128);
+export const roomIdParams = z.object({ roomId: roomIdText() });
 
 /** What the player reports: where it is, and the spans played since its last report. */
 export const watchProgressBody = z
@@ -92,7 +94,7 @@ export const watchProgress = z.object({ position_seconds: z.number(), watched_se
 
 export const startLiveRecordingBody = z
   .object({
-    room_id: z.string().trim().min(1).max(128),
+    room_id: roomIdText(),
     title: singleLineText().trim().min(1).max(recordingLimits.titleMaxLength).optional(),
   })
   .strict();
