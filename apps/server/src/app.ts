@@ -138,7 +138,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.decorate('db', database.db);
   app.decorate('jwtSecret', resolveJwtSecret(config));
   if (!deps.database) app.addHook('onClose', () => database.close());
-  app.decorate('recordingStorage', createRecordingStorage(config));
+  app.decorate('recordingStorage', await createRecordingStorage(config));
   app.addHook('onClose', () => app.recordingStorage.close());
 
   const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : null;
