@@ -44,6 +44,7 @@ import { createOutbox, type Outbox } from './infrastructure/outbox';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './infrastructure/rate-limiter';
 import { createChangeBus, databaseTransport, redisTransport, type ChangeBus } from './infrastructure/change-bus';
 import { createAccessTokens, type AccessTokens } from './modules/auth/access-tokens';
+import { registerLiveRecordings } from './modules/recordings/live-routes';
 import { createRecordingStorage, recordingMediaOrigins } from './modules/recordings/create-storage';
 import { recordingMediaRoutes } from './modules/recordings/media-route';
 
@@ -236,6 +237,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     admin: createAdminService({ db: app.db, changes, revoked: (revocation) => accessTokens.revoked(revocation), trialDays: config.trialDays }),
   });
   await app.register(recordingMediaRoutes);
+  await registerLiveRecordings(app);
 
   await registerRealtime(app);
 

@@ -53,6 +53,9 @@ export const messages = {
   recordingOnlyHost: "Only the class's teacher, an admin or the meeting's host can record",
   recordingOffsetMismatch: 'The chunk does not start where the recording ends',
   recordingNotLive: 'This recording is no longer being recorded',
+  recordingNotInRoom: 'Join the meeting before recording it',
+  recordingEmpty: 'Nothing was recorded, so no recording was kept',
+  recordingChunkType: 'Recording chunks are sent as application/offset+octet-stream',
   recordingLinkInvalid: 'This link is invalid or has expired',
   recordingDeleted: 'Recording deleted',
   failedToFetchCourses: 'Failed to fetch courses',
@@ -139,4 +142,5 @@ export const validationMessages = {
   passwordUnchanged: 'Choose a password different from the current one',
   controlCharacters: 'Remove invisible control characters',
   recordId: 'Not a valid id',
+  uploadOffset: 'The offset the chunk starts at, a whole number of bytes',
 } as const;

@@ -125,6 +125,9 @@ export function serveConnection(ctx: Signalling, socket: MeetingSocket) {
       await recordJoin(app.db, classSessionId, user.id);
     }
     socket.to(roomChannel(roomId)).emit('action:establish_peer_connection', { userId: sessionId, userName });
+    // A recording under way is shown to whoever joins later too (recordings/live.ts).
+    const recording = await app.liveRecordings.notice(roomId);
+    if (recording) socket.emit('action:recording_state', { roomId, recording });
   });
 
   handle('request:send_mesage', async (payload, reply) => {

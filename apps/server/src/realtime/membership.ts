@@ -40,6 +40,8 @@ export function roomMembership(app: FastifyInstance, io: RealtimeServer, store: 
     // Every connection of that peer leaves the channel, wherever it is, and the others are told.
     leaveChannel(userId, sessionId, roomId);
     io.to(roomChannel(roomId)).emit('action:terminate_peer_connection', { userId: sessionId });
+    // Gone for good (asked to, or the grace ran out): a recording they were making stops (recordings/live.ts).
+    app.liveRecordings.memberLeft(roomId, userId);
     if (classSessionId !== null) await recordLeave(app.db, classSessionId, userId);
   }
 

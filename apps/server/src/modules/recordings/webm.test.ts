@@ -250,14 +250,25 @@ describe('seekableWebm', () => {
     });
     afterAll(() => browser?.close());
 
+    interface PageVideo {
+      muted: boolean;
+      src: string;
+      duration: number;
+      currentTime: number;
+      error: { message: string } | null;
+      addEventListener(event: string, listener: (value: unknown) => void, options?: { once: boolean }): void;
+    }
+
     /** What a <video> of `bytes` reports: its duration once loaded, and where a seek to the middle lands. */
     async function play(bytes: Buffer) {
       const page = await browser.newPage();
       try {
         await page.setContent('<!doctype html><body></body>');
         return await page.evaluate(async (base64) => {
+          // This runs in the page; the server's TypeScript has no DOM types, so it names what it uses.
+          const page = globalThis as unknown as { document: { createElement(tag: 'video'): PageVideo } };
           const raw = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-          const video = document.createElement('video');
+          const video = page.document.createElement('video');
           video.muted = true;
           video.src = URL.createObjectURL(new Blob([raw], { type: 'video/webm' }));
           const once = (event: string) =>

@@ -1,0 +1,105 @@
+// A recording's bytes become its playable, seekable file. Live recordings (live.ts) and uploads
+// (upload.ts) both end here: their source objects, in order, are read as one stream, rewritten by
+// seekableWebm (webm.ts: Duration and Cues added, nothing buffered) into `recordings/<id>.webm`, and
+// the row becomes 'ready' in one conditional update.
+//
+// The contract with callers:
+// - The row exists with status 'recording' or 'processing' when called. Callers that may race (live
+//   recordings: the recorder's finish, the sweeper, the recorder leaving, on any server process) claim
+//   the row first (live.ts claimLive: `status 'recording' → 'processing'`), so only one of them gets
+//   here. An upload creates its row as 'processing' and calls this once.
+// - Resolves `ready` with the file's key, size and duration once the row is 'ready' and the sources
+//   are deleted; `empty` when the sources hold nothing playable (not WebM, or no complete block): the
+//   row and the sources are deleted, as a recording that never was; `gone` when the row stopped being
+//   'recording'/'processing' meanwhile (deleted, or finished by another process): nothing of this call
+//   is left behind. Rejects on a storage or database failure, leaving the row and the sources as they
+//   were (the caller decides: an upload removes both, a live recording stays 'processing' for the
+//   sweeper to try again).
+// - It tells nobody: live.ts tells the room that the recording stopped when it claims it.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { Readable } from 'node:stream';
+import { recordings } from '../../db/schema/index';
+import type { RecordingStorage } from './storage';
+import { NotWebmError, seekableWebm } from './webm';
+
+export type FinaliseResult =
+  | { outcome: 'ready'; storageKey: string; sizeBytes: number; durationSeconds: number }
+  | { outcome: 'empty' }
+  | { outcome: 'gone' };
+
+/** The playable file of a recording. */
+export const recordingKey = (recordingId: number) => `recordings/${recordingId}.webm`;
+
+/** The objects under `keys`, one after another, as one stream (each is opened when the one before ends). */
+export function concatenated(storage: RecordingStorage, keys: readonly string[]): Readable {
+  return Readable.from(
+    (async function* () {
+      for (const key of keys) {
+        const part = await storage.read(key);
+        try {
+          for await (const chunk of part) yield chunk as Buffer;
+        } finally {
+          part.destroy();
+        }
+      }
+    })(),
+  );
+}
+
+const unfinished = ['recording', 'processing'] as const;
+
+export async function finaliseRecording(
+  app: Pick<FastifyInstance, 'db' | 'recordingStorage' | 'log'>,
+  recordingId: number,
+  sourceKeys: string[],
+): Promise<FinaliseResult> {
+  const { db, recordingStorage: storage } = app;
+  const stillUnfinished = and(eq(recordings.id, recordingId), inArray(recordings.status, [...unfinished]));
+  const [row] = await db.select({ id: recordings.id }).from(recordings).where(stillUnfinished);
+  if (!row) return { outcome: 'gone' };
+
+  let made: Awaited<ReturnType<typeof seekableWebm>> | null = null;
+  if (sourceKeys.length) {
+    try {
+      made = await seekableWebm(async () => concatenated(storage, sourceKeys));
+    } catch (error) {
+      if (!(error instanceof NotWebmError)) throw error;
+    }
+  }
+  if (!made?.stream) {
+    // Nothing playable: no recording at all.
+    await db.delete(recordings).where(stillUnfinished);
+    await deleteAll(app, sourceKeys);
+    return { outcome: 'empty' };
+  }
+
+  const storageKey = recordingKey(recordingId);
+  const { sizeBytes } = await storage.put(storageKey, made.stream, 'video/webm');
+  if (sizeBytes !== made.sizeBytes) {
+    await storage.delete(storageKey);
+    throw new Error(`Recording ${recordingId}: wrote ${sizeBytes} bytes where ${made.sizeBytes} were planned`);
+  }
+  const durationSeconds = made.scan.durationMs / 1000;
+  const [ready] = await db
+    .update(recordings)
+    .set({ status: 'ready', storageKey, sizeBytes, durationSeconds, readyAt: new Date() })
+    .where(stillUnfinished)
+    .returning({ id: recordings.id });
+  if (!ready) {
+    // Deleted while it was being made (its file goes too), or made by another process (whose file,
+    // under the same key, stays).
+    const [now] = await db.select({ storageKey: recordings.storageKey }).from(recordings).where(eq(recordings.id, recordingId));
+    if (now?.storageKey !== storageKey) await storage.delete(storageKey);
+    return { outcome: 'gone' };
+  }
+  await deleteAll(app, sourceKeys);
+  return { outcome: 'ready', storageKey, sizeBytes, durationSeconds };
+}
+
+/** Deletes the objects; one that fails to go is logged (it holds nothing listed any more). */
+async function deleteAll(app: Pick<FastifyInstance, 'recordingStorage' | 'log'>, keys: readonly string[]) {
+  for (const key of keys) {
+    await app.recordingStorage.delete(key).catch((error: unknown) => app.log.warn({ err: error, key }, 'a recording source object was not deleted'));
+  }
+}
