@@ -124,8 +124,9 @@ describe('uploading a recording', () => {
     const res = await upload(t, session.roomId, [{ ...recordingPart(pngBytes()), contentType: 'video/webm' }], teacher.headers);
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ message: 'The recording must be a WebM video' });
-    // An empty file is no WebM either.
+    // An empty file is no WebM either, nor one that starts as WebM but holds no complete frame.
     expect((await upload(t, session.roomId, [recordingPart(Buffer.alloc(0))], teacher.headers)).statusCode).toBe(415);
+    expect((await upload(t, session.roomId, [recordingPart(webmFixture().subarray(0, 300))], teacher.headers)).statusCode).toBe(415);
     await expectNothingStored();
   });
 

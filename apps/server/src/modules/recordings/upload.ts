@@ -20,16 +20,9 @@ import { currentUser } from '../../http/authenticate';
 import { HttpError, badRequest, invalidField } from '../../http/errors';
 import { route } from '../../http/route';
 import { uploadTarget } from './access';
+import { finaliseRecording, recordingKey } from './finalise';
 import { presentRecording, recordingRows } from './presenter';
 import { looksLikeWebm } from './webm';
-
-// STAND-IN until H3's finalise.ts lands (same signature): "finalising" takes the uploaded object as
-// the playable one, as it is.
-async function finaliseRecording(app: FastifyInstance, recordingId: number, sourceKeys: string[]): Promise<void> {
-  const key = sourceKeys[0]!;
-  const size = await app.recordingStorage.size(key);
-  await app.db.update(recordings).set({ status: 'ready', storageKey: key, sizeBytes: size ?? 0, readyAt: new Date() }).where(eq(recordings.id, recordingId));
-}
 
 /** How much of the file is read before deciding whether it is WebM (looksLikeWebm wants 64 bytes or more). */
 const peekBytes = 4096;
@@ -169,12 +162,15 @@ export function createUploads(app: FastifyInstance) {
         })
         .returning({ id: recordings.id });
       id = row!.id;
-      await finaliseRecording(app, id, [tmpKey]);
+      const made = await finaliseRecording(app, id, [tmpKey]);
+      // Finalising removed the row and the upload itself when the file held nothing playable.
+      if (made.outcome === 'empty') throw new HttpError(415, messages.recordingNotWebm);
+      if (made.outcome === 'gone') throw new Error(`Recording ${id} went while it was being finalised`);
     } catch (error) {
       // Nothing half made stays: the row (if written), the upload and whatever finalising stored.
       if (id !== null) {
-        const [row] = await db.delete(recordings).where(eq(recordings.id, id)).returning({ storageKey: recordings.storageKey });
-        if (row?.storageKey) await app.recordingStorage.delete(row.storageKey).catch(() => {});
+        await db.delete(recordings).where(eq(recordings.id, id));
+        await app.recordingStorage.delete(recordingKey(id)).catch(() => {});
       }
       await app.recordingStorage.delete(tmpKey).catch(() => {});
       throw error;
