@@ -47,6 +47,7 @@ import { createAccessTokens, type AccessTokens } from './modules/auth/access-tok
 import { registerLiveRecordings } from './modules/recordings/live-routes';
 import { createRecordingStorage, recordingMediaOrigins } from './modules/recordings/create-storage';
 import { recordingMediaRoutes } from './modules/recordings/media-route';
+import { recordingRoutes } from './modules/recordings/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -237,6 +238,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     admin: createAdminService({ db: app.db, changes, revoked: (revocation) => accessTokens.revoked(revocation), trialDays: config.trialDays }),
   });
   await app.register(recordingMediaRoutes);
+  await app.register(recordingRoutes);
   await registerLiveRecordings(app);
 
   await registerRealtime(app);
