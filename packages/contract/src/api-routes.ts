@@ -65,6 +65,12 @@ export const apiRoutes = {
     liveStatus: { method: 'GET', path: '/api/classes/recordings/live/:id/' },
     appendLive: { method: 'PATCH', path: '/api/classes/recordings/live/:id/' },
     finishLive: { method: 'POST', path: '/api/classes/recordings/live/:id/finish/' },
+    /**
+     * A recording's bytes behind a signed, expiring link (`url` / `download_url` of a recording; with
+     * file storage): `?expires=&signature=[&download=1]`, HTTP Range, no bearer token. Raw bytes, so not
+     * a JSON endpoint of endpoints.ts.
+     */
+    media: { method: 'GET', path: '/api/classes/recordings/:id/media/' },
   },
   payments: {
     config: { method: 'GET', path: '/api/payments/config/' },

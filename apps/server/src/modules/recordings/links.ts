@@ -2,15 +2,17 @@
 // server serves the bytes itself (media-route.ts) behind a link signed here; for a bucket the links are
 // presigned GETs, so video bytes never pass through the app server.
 //
-// A link is /api/classes/recordings/:id/media/?expires=<unix seconds>&signature=<base64url HMAC-SHA256>
+// A link is apiRoutes.recordings.media (/recordings/:id/media/) ?expires=<unix seconds>&signature=<base64url HMAC-SHA256>
 // (&download=1 for the attachment variant). The signature covers the id, the expiry and the variant,
 // so none can be changed; its key is derived from the JWT secret with HKDF under a label of its own, so
 // a link signature is never a token signature (nor any other HMAC of the secret) and vice versa.
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { apiRoutes } from '@mooz/contract/api-routes';
+import { pathOf } from '@mooz/contract/endpoint';
 import { recordingLimits } from '@mooz/contract/recordings';
 
-export const recordingMediaPath = (id: number) => `/api/classes/recordings/${id}/media/`;
+export const recordingMediaPath = (id: number) => pathOf(apiRoutes.recordings.media, { id });
 
 const keys = new Map<string, Buffer>();
 
@@ -72,7 +74,9 @@ export function downloadFileName(title: string, id: number, mimeType: string): s
   const base =
     title
       .normalize('NFC')
-      .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, ' ')
+      // What Windows or a shell refuses in a file name, and control characters (C0, DEL, C1).
+      .replace(/[<>:"/\\|?*]+/g, ' ')
+      .replace(/\p{Cc}+/gu, ' ')
       .replace(/\s+/g, ' ')
       .trim()
       .replace(/^\.+|\.+$/g, '')

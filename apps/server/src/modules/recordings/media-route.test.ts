@@ -9,7 +9,7 @@ import { buildTestApp, type TestApp } from '../../../test/app';
 import { createUser, login } from '../../../test/accounts';
 import { startS3, type TestS3 } from '../../../test/s3';
 import { recordings } from '../../db/schema/recordings';
-import { playbackLinks, signedMediaUrl } from './links';
+import { downloadFileName, playbackLinks, signedMediaUrl } from './links';
 import { parseRange } from './media-route';
 
 /** Distinct bytes at every offset, so a wrong range shows. */
@@ -313,5 +313,17 @@ describe('Range header parsing', () => {
     expect(parseRange('bytes=1-2,4-5', 10)).toBe('full');
     expect(parseRange('lines=1-2', 10)).toBe('full');
     expect(parseRange('bytes=99999999999999999999-', 10)).toBe('full');
+  });
+});
+
+describe('download file names', () => {
+  it('keep the title, less what file systems refuse, with the extension of the type', () => {
+    expect(downloadFileName('Algebra, week 1', 3, 'video/webm')).toBe('Algebra, week 1.webm');
+    expect(downloadFileName('a/b\\c:d*e?f"g<h>i|j', 3, 'video/webm')).toBe('a b c d e f g h i j.webm');
+    expect(downloadFileName('tab\tand\u0085next\u0000line', 3, 'video/mp4')).toBe('tab and next line.mp4');
+    expect(downloadFileName('...hidden...', 3, 'video/webm')).toBe('hidden.webm');
+    expect(downloadFileName(' / ', 42, 'video/webm')).toBe('recording-42.webm');
+    expect(downloadFileName('x'.repeat(500), 1, 'video/webm; codecs=vp8')).toBe(`${'x'.repeat(120)}.webm`);
+    expect(downloadFileName('Notes', 1, 'application/octet-stream')).toBe('Notes');
   });
 });

@@ -1,4 +1,4 @@
-// GET (and HEAD) /api/classes/recordings/:id/media/?expires=…&signature=…[&download=1]: a recording's
+// GET (and HEAD) apiRoutes.recordings.media, …/recordings/:id/media/?expires=…&signature=…[&download=1]: a recording's
 // bytes behind a signed, expiring link (links.ts), with HTTP Range so a <video> can seek without
 // fetching the whole file. The signature is the whole authorisation: no bearer token, because a <video>
 // element or a download link cannot send one. Used for file storage; with a bucket the links are
@@ -10,14 +10,13 @@
 // contract's error envelope through the app's error handler.
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
+import { apiRoutes } from '@mooz/contract/api-routes';
 import { messages } from '@mooz/contract/messages';
 import { recordings } from '../../db/schema/recordings';
 import { attachment } from '../../infrastructure/csv';
 import { HttpError, forbidden, notFound } from '../../http/errors';
 import { downloadFileName, verifyMediaLink } from './links';
 import { NoSuchKeyError } from './storage';
-
-export const recordingMediaRoute = '/api/classes/recordings/:id/media/';
 
 export type ByteRange = { start: number; end: number };
 
@@ -55,7 +54,7 @@ export async function recordingMediaRoutes(app: FastifyInstance): Promise<void> 
     // HEAD is declared here, not left to Fastify's automatic HEAD route, which would read the whole
     // stream only to throw it away.
     method: ['GET', 'HEAD'],
-    url: recordingMediaRoute,
+    url: apiRoutes.recordings.media.path,
     handler: async (request, reply) => {
       const rawId = (request.params as { id: string }).id;
       const id = idPattern.test(rawId) && Number(rawId) <= maxId ? Number(rawId) : null;
