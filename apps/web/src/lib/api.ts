@@ -39,6 +39,11 @@ export interface ApiOptions {
   keepalive?: boolean;
   /** Upload progress from 0 to 1; switches the call to XMLHttpRequest, which reports it. */
   onUploadProgress?: (fraction: number) => void;
+  /** Raw bytes sent as they are (a live recording's chunk), with `contentType`. */
+  bytes?: Blob;
+  contentType?: string;
+  /** More request headers (a live recording's Upload-Offset). */
+  headers?: Record<string, string>;
 }
 
 export interface Envelope<T> {
@@ -66,11 +71,14 @@ function parse(text: string): unknown {
 }
 
 async function sendWithFetch(path: string, options: ApiOptions, token: string | null): Promise<RawResponse> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.formData) body = options.formData;
-  else if (options.body !== undefined) {
+  else if (options.bytes) {
+    headers['Content-Type'] = options.contentType ?? 'application/octet-stream';
+    body = options.bytes;
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }

@@ -20,6 +20,7 @@ import { ControlsBar } from './components/controls-bar';
 import { FloatingChat } from './components/floating-chat';
 import { SidePanel } from './components/side-panel';
 import { VideoGrid } from './components/video-grid';
+import { RecordingNotice } from './recording/recording-notice';
 import { webrtcSupported } from './services/media';
 import { enterRoom, leaveRoom } from './services/meeting';
 import classes from './meeting.module.css';
@@ -136,6 +137,7 @@ export function MeetingRoomPage() {
               {t('meeting.reconnecting')}
             </Badge>
           )}
+          <RecordingNotice />
         </Group>
         {/* The room is dark in both skins: the light skin's grey text would not read on it. */}
         <Badge variant="light" color="gray" c="gray.1" size="lg" leftSection={<IconUsers size={14} />} data-testid="participant-count">

@@ -3,6 +3,7 @@
 // the UI shows. The peer links themselves stay in the meeting's mesh (services/mesh.ts).
 import { create } from 'zustand';
 import type { Room } from '@mooz/contract/realtime';
+import type { RoomRecording } from '@mooz/contract/recordings';
 
 /** Where a peer's link stands; the link (services/peer-link.ts) reports it, the tiles show it. */
 export type PeerStatus = 'signalling' | 'connected' | 'closed' | 'error';
@@ -54,6 +55,8 @@ export interface MeetingState {
   panelTab: PanelTab;
   floatingChatOpen: boolean;
   unread: number;
+  /** Whether the room is being recorded, and by whom, as the server says (`action:recording_state`). */
+  recording: RoomRecording | null;
 }
 
 export const initialMeetingState = (): Omit<MeetingState, 'peerId' | 'userName'> => ({
@@ -70,6 +73,7 @@ export const initialMeetingState = (): Omit<MeetingState, 'peerId' | 'userName'>
   panelTab: 'people',
   floatingChatOpen: false,
   unread: 0,
+  recording: null,
 });
 
 export const useMeetingStore = create<MeetingState>()(() => ({

@@ -1,4 +1,4 @@
-// The meeting's controls: microphone, camera, screen, chats, people, fullscreen, invite, leave.
+// The meeting's controls: microphone, camera, screen, record (for the host), chats, people, fullscreen, invite, leave.
 import type { ReactNode } from 'react';
 import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
 import {
@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useMeetingStore } from '../meeting-store';
 import { hasLiveTrack } from '../services/media';
 import { leaveRoom, startScreenShare, stopScreenShare, toggleCamera, toggleMicrophone } from '../services/meeting';
+import { RecordControl } from '../recording/record-control';
 import { InviteCoachmark } from './invite-coachmark';
 import classes from '../meeting.module.css';
 
@@ -94,6 +95,7 @@ export function ControlsBar({ roomId, fullscreen, onFullscreen, inviteOpened, on
       >
         {sharing ? <IconScreenShareOff size={22} /> : <IconScreenShare size={22} />}
       </Control>
+      <RecordControl roomId={roomId} size={size} />
       <Indicator label={unread} size={18} disabled={unread === 0 || floatingChatOpen} color="red" offset={6}>
         <Control
           size={size}

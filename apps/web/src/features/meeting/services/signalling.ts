@@ -49,7 +49,8 @@ export function openSignalling(mesh: Mesh, fail: (message: string) => void): Sig
     socket.emit('request:join_room', { roomId, userName }, (res) => {
       if (closed) return;
       if ('error' in res) return fail(res.error);
-      store.setState({ room: res.room, phase: 'joined', failure: null });
+      // A recording that ended while we were away is forgotten: the server tells joiners of one under way right after this answer.
+      store.setState({ room: res.room, phase: 'joined', failure: null, recording: null });
     });
   }
 
@@ -124,6 +125,11 @@ export function openSignalling(mesh: Mesh, fail: (message: string) => void): Sig
     fail(t('meeting.replacedByAccount'));
   });
   socket.on('action:terminate_peer_connection', ({ userId: peerId }) => mesh.peerLeft(peerId));
+  // Who records the room (or null): sent when a recording starts or stops, and after each join.
+  socket.on('action:recording_state', ({ roomId, recording }) => {
+    if (closed || roomId !== store.getState().roomId) return;
+    store.setState({ recording });
+  });
 
   function send(to: string, data: SignalData) {
     const { roomId } = store.getState();
