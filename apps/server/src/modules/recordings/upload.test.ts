@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/app';
 import { signedIn } from '../../../test/accounts';
 import { createCourse, weekdayChoice } from '../../../test/courses';
 import { eventually } from '../../../test/instances';
+import { startS3, type TestS3 } from '../../../test/s3';
 import { multipartBody, pngBytes, recordingPart, storedKeys, webmFixture, type FormPart } from '../../../test/recordings';
 import { buy, sessionAt } from '../../../test/sessions';
 import { recordings } from '../../db/schema/index';
@@ -232,5 +233,50 @@ describe('over a real connection', () => {
     expect(answer()).toMatch(/^HTTP\/1\.1 413 /);
     socket.destroy();
     await expectNothingStored();
+  });
+});
+
+describe('into an S3 bucket', () => {
+  let s3: TestS3;
+  let bucketApp: TestApp;
+  beforeEach(async () => {
+    s3 = await startS3();
+    bucketApp = await buildTestApp({ ...s3.env, MAX_RECORDING_MB: '8' });
+  });
+  afterEach(async () => {
+    await bucketApp.close();
+    await s3.stop();
+  });
+
+  it('stores the seekable file in the bucket and nothing else', async () => {
+    const { teacher, session } = await teacherWithSession(bucketApp);
+    const res = await upload(bucketApp, session.roomId, [recordingPart(webmFixture())], teacher.headers);
+    expect(res.statusCode).toBe(201);
+    expect(await storedKeys(bucketApp)).toEqual([`recordings/${res.json().data.id}.webm`]);
+    expect(s3.pendingUploads()).toEqual([]);
+  });
+
+  it('leaves no object and no unfinished multipart upload past the limit, or when the client cuts the connection', async () => {
+    const { teacher, session } = await teacherWithSession(bucketApp);
+    const tooLarge = await upload(bucketApp, session.roomId, [recordingPart(Buffer.concat([webmFixture(), Buffer.alloc(9 * MB)]))], teacher.headers);
+    expect(tooLarge.statusCode).toBe(413);
+    expect(await storedKeys(bucketApp)).toEqual([]);
+    expect(s3.pendingUploads()).toEqual([]);
+
+    await bucketApp.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = bucketApp.app.server.address() as net.AddressInfo;
+    const { body, contentType } = multipartBody([recordingPart(Buffer.concat([webmFixture(), Buffer.alloc(7 * MB)]))]);
+    const socket = net.connect(port, '127.0.0.1');
+    socket.on('error', () => {});
+    socket.write(
+      [`POST ${uploadUrl(session.roomId)} HTTP/1.1`, 'Host: 127.0.0.1', `Content-Type: ${contentType}`, `Content-Length: ${body.length}`, `authorization: ${teacher.headers.authorization}`, '', ''].join('\r\n'),
+    );
+    // More than one part of the bucket's multipart upload: the upload has begun in the bucket.
+    socket.write(body.subarray(0, 6 * MB));
+    await eventually(async () => s3.pendingUploads().length > 0, 60_000);
+    socket.destroy();
+    await eventually(async () => s3.pendingUploads().length === 0, 60_000);
+    expect(await storedKeys(bucketApp)).toEqual([]);
+    expect(await bucketApp.db.select().from(recordings)).toEqual([]);
   });
 });
