@@ -3,7 +3,7 @@
 import '../../styles/mantine-more';
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconBook2, IconCircleCheck, IconLock, IconShoppingCart } from '@tabler/icons-react';
+import { IconAlertCircle, IconBook2, IconCircleCheck, IconLock, IconMovie, IconShoppingCart } from '@tabler/icons-react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Course } from '@mooz/contract/courses';
@@ -16,7 +16,7 @@ import { formatDate, formatPrice } from '../../lib/format';
 import { kindSchedules, nextBatchStart } from './batch-schedule';
 import { usePageTitle } from '../../lib/page-title';
 import { translateServerMessage } from '../../lib/server-message';
-import { useSignedIn } from '../../lib/use-stored-auth';
+import { useSignedIn, useStoredUser } from '../../lib/use-stored-auth';
 import { BookmarkStar } from '../../components/bookmark-star';
 import { courseItemId } from '@mooz/contract/navigation-lists';
 import { CourseBatches } from './course-batches-panel';
@@ -32,6 +32,7 @@ function CourseDetails({ id }: { id: string }) {
   const course = useCourse(Number(id));
   const enrollment = useEnrollment();
   const [choosing, setChoosing] = useState<Course | null>(null);
+  const user = useStoredUser();
   const locale = i18n.language;
   usePageTitle(course.data?.data.name);
 
@@ -66,6 +67,9 @@ function CourseDetails({ id }: { id: string }) {
     );
   }
   const details = course.data.data;
+  // Its recordings are for its buyers, its teacher and admins (the server decides; a trial sees some).
+  const canWatch =
+    ability.can('read', 'Recording') && (details.enrolled || details.teacher.id === user?.id || user?.is_trial === true || ability.can('manage', 'all'));
   const nextBatch = nextBatchStart(details.batches);
   const weekdays = kindSchedules(details.batches, 'weekdays', locale);
   const weekends = kindSchedules(details.batches, 'weekends', locale);
@@ -102,6 +106,11 @@ function CourseDetails({ id }: { id: string }) {
           </Group>
         )}
         <Group>
+          {canWatch && (
+            <Button variant="default" component={Link} to={paths.courseRecordings(details.id)} leftSection={<IconMovie size={16} />} data-testid="course-recordings-link">
+              {t('course.recordings')}
+            </Button>
+          )}
           {details.enrolled ? (
             <Button variant="light" component={Link} to={paths.myCourses} leftSection={<IconCircleCheck size={16} />}>
               {t('courses.goToMyCourses')}
