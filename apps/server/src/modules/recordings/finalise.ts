@@ -18,10 +18,11 @@
 // - It tells nobody: live.ts tells the room that the recording stopped when it claims it.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { recordings } from '../../db/schema/index';
 import type { RecordingStorage } from './storage';
-import { NotWebmError, seekableWebm } from './webm';
+import { NotWebmError, seekableWebm, type WebmScan } from './webm';
 
 export type FinaliseResult =
   | { outcome: 'ready'; storageKey: string; sizeBytes: number; durationSeconds: number }
@@ -33,18 +34,12 @@ export const recordingKey = (recordingId: number) => `recordings/${recordingId}.
 
 /** The objects under `keys`, one after another, as one stream (each is opened when the one before ends). */
 export function concatenated(storage: RecordingStorage, keys: readonly string[]): Readable {
-  return Readable.from(
-    (async function* () {
-      for (const key of keys) {
-        const part = await storage.read(key);
-        try {
-          for await (const chunk of part) yield chunk as Buffer;
-        } finally {
-          part.destroy();
-        }
-      }
-    })(),
-  );
+  const out = new PassThrough();
+  (async () => {
+    for (const key of keys) await pipeline(await storage.read(key), out, { end: false });
+    out.end();
+  })().catch((error: unknown) => out.destroy(error as Error));
+  return out;
 }
 
 const unfinished = ['recording', 'processing'] as const;
@@ -53,6 +48,13 @@ export async function finaliseRecording(
   app: Pick<FastifyInstance, 'db' | 'recordingStorage' | 'log'>,
   recordingId: number,
   sourceKeys: string[],
+  options: {
+    /**
+     * The scan of exactly the sources' bytes, when the caller made it as they streamed to storage
+     * (webm.ts webmScanTap): the sources are then read once, not twice.
+     */
+    scan?: WebmScan;
+  } = {},
 ): Promise<FinaliseResult> {
   const { db, recordingStorage: storage } = app;
   const stillUnfinished = and(eq(recordings.id, recordingId), inArray(recordings.status, [...unfinished]));
@@ -62,7 +64,7 @@ export async function finaliseRecording(
   let made: Awaited<ReturnType<typeof seekableWebm>> | null = null;
   if (sourceKeys.length) {
     try {
-      made = await seekableWebm(async () => concatenated(storage, sourceKeys));
+      made = await seekableWebm(async () => concatenated(storage, sourceKeys), options.scan);
     } catch (error) {
       if (!(error instanceof NotWebmError)) throw error;
     }

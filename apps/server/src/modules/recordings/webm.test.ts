@@ -7,7 +7,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
-import { looksLikeWebm, NotWebmError, scanWebm, seekableWebm } from './webm';
+import { pipeline } from 'node:stream/promises';
+import { looksLikeWebm, NotWebmError, scanWebm, seekableWebm, webmScanTap } from './webm';
 
 const fixtures = path.resolve(import.meta.dirname, '../../../test/fixtures');
 const video = readFileSync(path.join(fixtures, 'mediarecorder-3s.webm'));
@@ -140,6 +141,39 @@ describe('scanWebm', () => {
   it('refuses what is not a WebM', async () => {
     await expect(scanWebm(streamOf(Buffer.from('not a video at all, just some text')))).rejects.toThrow(NotWebmError);
     await expect(scanWebm(streamOf(Buffer.alloc(0)))).rejects.toThrow(NotWebmError);
+  });
+});
+
+describe('webmScanTap', () => {
+  it('scans the bytes as they stream past, passing them on unchanged; seekableWebm then reads the source once', async () => {
+    const { tap, scan } = webmScanTap();
+    const passed: Buffer[] = [];
+    await pipeline(streamOf(video, 1000), tap, async (source: AsyncIterable<Buffer>) => {
+      for await (const chunk of source) passed.push(chunk);
+    });
+    expect(Buffer.concat(passed).equals(video)).toBe(true);
+    expect({ ...scan(), ebmlHeader: null }).toEqual({ ...(await scanWebm(streamOf(video))), ebmlHeader: null });
+
+    let opened = 0;
+    const made = await seekableWebm(async () => {
+      opened++;
+      return streamOf(video);
+    }, scan());
+    const out: Buffer[] = [];
+    for await (const chunk of made.stream!) out.push(chunk as Buffer);
+    expect(opened).toBe(1);
+    expect(Buffer.concat(out).equals((await seekable(video)).bytes)).toBe(true);
+  });
+
+  it('passes on what is not a WebM too, and says so once it has passed', async () => {
+    const { tap, scan } = webmScanTap();
+    const bytes = Buffer.from('plain text, not a video, long enough to be read as a header');
+    const passed: Buffer[] = [];
+    await pipeline(streamOf(bytes, 10), tap, async (source: AsyncIterable<Buffer>) => {
+      for await (const chunk of source) passed.push(chunk);
+    });
+    expect(Buffer.concat(passed).equals(bytes)).toBe(true);
+    expect(() => scan()).toThrow(NotWebmError);
   });
 });
 

@@ -5,11 +5,14 @@
 // Segment of known size, a SeekHead, a Duration, and Cues pointing at the clusters that start a
 // keyframe, followed by the clusters' contents copied byte for byte.
 //
-// Memory stays bounded whatever the file's size: the reader holds one chunk of the source at a time
-// (plus the few bytes of the element header it is reading); block payloads are skipped, never kept.
-// What is kept is the small header (EBML, Info, Tracks, Tags) and one entry per cluster, which the
-// Cues need anyway. The source is opened twice — once to scan, once to copy — so nothing is buffered
-// between the passes and the output's size is known before its first byte is written.
+// Memory stays bounded whatever the file's size: the scanner holds one chunk of the source at a time
+// (plus the few bytes of an element header split between two chunks); block payloads are skipped,
+// never kept. What is kept is the small header (EBML, Info, Tracks, Tags) and one entry per cluster,
+// which the Cues need anyway. The source is opened twice — once to scan, once to copy — so nothing is
+// buffered between the passes and the output's size is known before its first byte is written. (An
+// upload can be scanned on its way to storage, webmScanTap, saving the first pass.) The scan runs
+// synchronously over each chunk, with no await per element: a 500 MB recording scans in well under
+// a second of CPU.
 //
 // A source cut off part-way (a crashed browser's last chunk, a lost upload) is read up to its last
 // complete element: the last cluster keeps its complete blocks, and the rest is dropped. Bytes that
@@ -17,7 +20,7 @@
 //
 // EBML in brief (RFC 8794, Matroska's element ids): an element is an id (a vint of 1-4 bytes, its
 // length marker kept), a size (a vint of 1-8 bytes, marker removed; all ones = unknown) and its data.
-import { Readable } from 'node:stream';
+import { Transform, pipeline, type Readable } from 'node:stream';
 
 export const ids = {
   ebml: 0x1a45dfa3,
@@ -60,17 +63,22 @@ export const ids = {
 } as const;
 
 /** The ids a Cluster may contain: any other id ends a cluster of unknown size. */
-const clusterChildren = new Set<number>([
-  ids.timecode,
-  ids.position,
-  ids.prevSize,
-  ids.simpleBlock,
-  ids.blockGroup,
-  ids.encryptedBlock,
-  ids.silentTracks,
-  ids.void,
-  ids.crc32,
-]);
+function isClusterChild(id: number): boolean {
+  switch (id) {
+    case ids.timecode:
+    case ids.position:
+    case ids.prevSize:
+    case ids.simpleBlock:
+    case ids.blockGroup:
+    case ids.encryptedBlock:
+    case ids.silentTracks:
+    case ids.void:
+    case ids.crc32:
+      return true;
+    default:
+      return false;
+  }
+}
 
 /** Header elements kept whole in memory; anything this large is not a header MediaRecorder writes. */
 const headerElementMaxBytes = 1024 * 1024;
@@ -161,120 +169,6 @@ function readFloat(buffer: Buffer, start: number, end: number): number | null {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// A forward-only reader over a stream
-
-/**
- * Reads a stream front to back: small reads are gathered into one buffer, skips and copies pass the
- * stream's own chunks through without gathering them.
- */
-class StreamReader {
-  private readonly chunks: AsyncIterator<unknown>;
-  private buffer: Buffer = Buffer.alloc(0);
-  private ended = false;
-  /** The offset in the stream of buffer[0]. */
-  position = 0;
-
-  constructor(source: Readable) {
-    this.chunks = source[Symbol.asyncIterator]();
-  }
-
-  private async pull(): Promise<boolean> {
-    if (this.ended) return false;
-    const next = await this.chunks.next();
-    if (next.done) {
-      this.ended = true;
-      return false;
-    }
-    const chunk = Buffer.isBuffer(next.value) ? next.value : Buffer.from(next.value as Uint8Array);
-    this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
-    return true;
-  }
-
-  /** Whether `n` bytes are available (false: the stream ends before). */
-  async has(n: number): Promise<boolean> {
-    while (this.buffer.length < n) if (!(await this.pull())) return false;
-    return true;
-  }
-
-  /** Whether the stream has no byte left. */
-  async atEnd(): Promise<boolean> {
-    return !(await this.has(1));
-  }
-
-  /** The next `n` bytes without consuming them; call has(n) first. */
-  peek(n: number): Buffer {
-    return this.buffer.subarray(0, n);
-  }
-
-  /** Consumes and answers `n` bytes; call has(n) first. */
-  take(n: number): Buffer {
-    const out = this.buffer.subarray(0, n);
-    this.buffer = this.buffer.subarray(n);
-    this.position += n;
-    return out;
-  }
-
-  /** Consumes up to `n` bytes, keeping none; answers how many there were. */
-  async skip(n: number): Promise<number> {
-    let left = n;
-    while (left > 0) {
-      if (!this.buffer.length && !(await this.pull())) break;
-      const step = Math.min(left, this.buffer.length);
-      this.buffer = this.buffer.subarray(step);
-      this.position += step;
-      left -= step;
-    }
-    return n - left;
-  }
-
-  /** The next `n` bytes as the stream's own pieces; throws when the stream ends before. */
-  async *copy(n: number): AsyncGenerator<Buffer> {
-    let left = n;
-    while (left > 0) {
-      if (!this.buffer.length && !(await this.pull())) throw new Error(`The source ended ${left} bytes early`);
-      const piece = this.take(Math.min(left, this.buffer.length));
-      left -= piece.length;
-      yield piece;
-    }
-  }
-
-  async close() {
-    await this.chunks.return?.();
-  }
-}
-
-interface ElementHeader {
-  id: number;
-  /** Offset of the id's first byte. */
-  start: number;
-  dataStart: number;
-  /** null: unknown size. */
-  size: number | null;
-  /** The id and size bytes as they were. */
-  raw: Buffer;
-}
-
-/** Why reading an element header stopped: the stream ended cleanly, part-way, or the bytes are not EBML. */
-type HeaderResult = ElementHeader | 'end' | 'truncated' | 'invalid';
-
-async function readHeader(reader: StreamReader): Promise<HeaderResult> {
-  if (!(await reader.has(1))) return 'end';
-  const idLength = vintLength(reader.peek(1)[0]!);
-  if (idLength === 0 || idLength > 4) return 'invalid';
-  if (!(await reader.has(idLength + 1))) return 'truncated';
-  const sizeLength = vintLength(reader.peek(idLength + 1)[idLength]!);
-  if (sizeLength === 0) return 'invalid';
-  if (!(await reader.has(idLength + sizeLength))) return 'truncated';
-  const bytes = reader.peek(idLength + sizeLength);
-  const id = readVint(bytes, 0, true, 4);
-  const size = readVint(bytes, idLength, false);
-  if (!id || !size) return 'invalid';
-  const start = reader.position;
-  const raw = Buffer.from(reader.take(idLength + sizeLength));
-  return { id: id.value!, start, dataStart: reader.position, size: size.value, raw };
-}
-
-// ---------------------------------------------------------------------------------------------------
 // The scan
 
 export interface WebmTrack {
@@ -351,40 +245,71 @@ interface TrackState {
   lastBlockDuration: number | null;
 }
 
-/**
- * Reads a WebM from `source` in one pass and answers what seekableWebm needs: where the header ends,
- * the clusters, the cue points and the duration. Throws NotWebmError when the start is not a WebM;
- * a source that ends early or turns to garbage part-way is read up to its last complete block. The
- * source is consumed (and closed) by the scan.
- */
-export async function scanWebm(source: Readable): Promise<WebmScan> {
-  const reader = new StreamReader(source);
-  try {
-    return await scan(reader);
-  } finally {
-    await reader.close();
-    source.destroy();
-  }
+interface BlockHead {
+  track: number;
+  relative: number;
+  flags: number;
 }
 
-async function scan(reader: StreamReader): Promise<WebmScan> {
-  const ebml = await readHeader(reader);
-  if (typeof ebml === 'string' || ebml.id !== ids.ebml || ebml.size === null || ebml.size > 4096) throw new NotWebmError('no EBML header');
-  if (!(await reader.has(ebml.size))) throw new NotWebmError('the EBML header is cut off');
-  const ebmlData = reader.take(ebml.size);
-  const docType = [...children(ebmlData, 0, ebmlData.length)].find((c) => c.id === ids.docType);
-  if (!docType || ebmlData.toString('latin1', docType.dataStart, docType.dataEnd).replace(/\0+$/, '') !== 'webm') {
-    throw new NotWebmError("the DocType is not 'webm'");
-  }
-  const ebmlHeader = Buffer.concat([ebml.raw, ebmlData]);
+/** A block read whole, counted once its cluster reaches the next child boundary. */
+interface Block {
+  track: number;
+  relative: number;
+  keyframe: boolean;
+  duration: number | null;
+}
 
-  const segment = await readHeader(reader);
-  if (typeof segment === 'string' || segment.id !== ids.segment) throw new NotWebmError('no Segment');
+interface OpenCluster {
+  kind: 'cluster';
+  end: number;
+  known: boolean;
+  start: number;
+  dataStart: number;
+  timecode: number;
+  /** Where its last complete child ended. */
+  completeEnd: number;
+  blocks: number;
+  keyCue: WebmCuePoint | null;
+  firstCue: WebmCuePoint | null;
+}
+interface OpenGroup {
+  kind: 'group';
+  end: number;
+  head: BlockHead | null;
+  references: boolean;
+  duration: number | null;
+}
+type Container = { kind: 'segment'; end: number } | OpenCluster | OpenGroup;
 
-  const result: WebmScan = {
-    ebmlHeader,
-    segmentDataStart: segment.dataStart,
-    segmentSizeKnown: segment.size !== null,
+/** What one step of the scan came to: it needs more bytes, the file is over, or it goes on. */
+const NEED = 0;
+const STOP = 1;
+const GO = 2;
+type Step = typeof NEED | typeof STOP | typeof GO;
+
+/**
+ * The scanner proper: a state machine over the bytes buffered so far. Each step completes at once (an
+ * element header, a small value, a block's first bytes) or answers NEED without consuming anything,
+ * and runs again once more bytes came. Payloads are skipped as they stream past. Steps run
+ * synchronously: there is one await per chunk of the source, none per element.
+ */
+class Scanner {
+  private buffer: Buffer = Buffer.alloc(0);
+  private at = 0;
+  /** The offset in the source of buffer[0]. */
+  private base = 0;
+  private skip = 0;
+  private pendingBlock: Block | null = null;
+  private readonly stack: Container[] = [];
+  private readonly trackStates = new Map<number, TrackState>();
+  private videoTracks = new Set<number>();
+  private readonly firstBlockCues: WebmCuePoint[] = [];
+  /** Read before the Segment: the EBML header and the Segment's header. */
+  private root: 'ebml' | 'segment' | 'done' = 'ebml';
+  readonly result: WebmScan = {
+    ebmlHeader: Buffer.alloc(0),
+    segmentDataStart: 0,
+    segmentSizeKnown: false,
     headerEnd: 0,
     timecodeScale: defaultTimecodeScale,
     durationMs: 0,
@@ -400,82 +325,399 @@ async function scan(reader: StreamReader): Promise<WebmScan> {
     sourceBytes: 0,
     usable: false,
   };
-  const segmentEnd = segment.size === null ? Infinity : segment.dataStart + segment.size;
-  const trackStates = new Map<number, TrackState>();
-  let hasVideo = false;
-  let next: HeaderResult | null = null;
-  const firstBlockCues: WebmCuePoint[] = [];
 
-  while (reader.position < segmentEnd) {
-    const header: HeaderResult = next ?? (await readHeader(reader));
-    next = null;
-    if (header === 'end') break;
-    if (header === 'truncated' || header === 'invalid') {
-      result.truncated = true;
-      break;
+  get position() {
+    return this.base + this.at;
+  }
+
+  /** Bytes buffered and not yet read. */
+  get ahead() {
+    return this.buffer.length - this.at;
+  }
+
+  /** Adds a chunk of the source after what is left of the buffer. */
+  feed(chunk: Buffer) {
+    const rest = this.buffer.subarray(this.at);
+    this.base += this.at;
+    this.at = 0;
+    this.buffer = rest.length ? Buffer.concat([rest, chunk]) : chunk;
+  }
+
+  /** Runs steps until more bytes are needed (true) or the file is over (false). */
+  run(): boolean {
+    for (;;) {
+      const step = this.step();
+      if (step === NEED) return true;
+      if (step === STOP) {
+        this.finish(true);
+        return false;
+      }
     }
-    if (header.id === ids.cluster) {
+  }
+
+  /** The source ended. */
+  end() {
+    if (this.root !== 'done') throw new NotWebmError('cut off in its header');
+    const inside = this.skip > 0 || this.ahead > 0;
+    // Cut off inside an element: a payload being skipped, or a header or value half there.
+    if (inside) this.result.truncated = true;
+    this.finish(!inside);
+  }
+
+  private step(): Step {
+    if (this.skip > 0) {
+      const n = Math.min(this.skip, this.ahead);
+      this.at += n;
+      this.skip -= n;
+      if (this.skip > 0) return NEED;
+    }
+    let top = this.stack.at(-1);
+    while (top && top.kind !== 'segment' && this.position >= top.end) {
+      this.close();
+      top = this.stack.at(-1);
+    }
+    if (top?.kind === 'segment' && this.position >= top.end) return STOP;
+    if (top?.kind === 'cluster') this.atClusterBoundary(top);
+
+    // The element header: an id of 1-4 bytes, a size of 1-8.
+    const available = this.ahead;
+    if (available < 1) return NEED;
+    const idLength = vintLength(this.buffer[this.at]!);
+    if (idLength === 0 || idLength > 4) return this.invalid();
+    if (available < idLength + 1) return NEED;
+    const sizeLength = vintLength(this.buffer[this.at + idLength]!);
+    if (sizeLength === 0) return this.invalid();
+    const headerLength = idLength + sizeLength;
+    if (available < headerLength) return NEED;
+    // Read inline (this runs once per element of the file): the id with its marker, the size without.
+    const buffer = this.buffer;
+    let id = 0;
+    for (let i = 0; i < idLength; i++) id = id * 256 + buffer[this.at + i]!;
+    let size: number | null = buffer[this.at + idLength]! & (0xff >> sizeLength);
+    let allOnes = size === 0xff >> sizeLength;
+    for (let i = 1; i < sizeLength; i++) {
+      const byte = buffer[this.at + idLength + i]!;
+      size = size * 256 + byte;
+      allOnes &&= byte === 0xff;
+    }
+    if (allOnes) size = null;
+    else if (size > Number.MAX_SAFE_INTEGER) return this.invalid();
+    const start = this.position;
+    const dataStart = start + headerLength;
+
+    if (!top) return this.rootElement(id, size, headerLength);
+    // The next top-level element ends a cluster of unknown size (in one of known size it is skipped).
+    if (top.kind === 'cluster' && !top.known && !isClusterChild(id)) {
+      this.close();
+      return GO;
+    }
+    // Only Clusters may have an unknown size in a Segment; nothing may pass the end of its parent.
+    if (size === null ? top.kind !== 'segment' || id !== ids.cluster : dataStart + size > top.end) return this.invalid();
+
+    if (top.kind === 'segment') return this.segmentChild(id, size, headerLength, start);
+    if (top.kind === 'cluster') {
+      if (id === ids.timecode) {
+        if (available < headerLength + size!) return NEED;
+        top.timecode = readUint(this.buffer, this.at + headerLength, this.at + headerLength + size!);
+        this.at += headerLength + size!;
+        return GO;
+      }
+      if (id === ids.simpleBlock) {
+        const head = this.blockHead(headerLength, size!);
+        if (head === NEED) return NEED;
+        if (head) this.pendingBlock = { track: head.track, relative: head.relative, keyframe: (head.flags & 0x80) !== 0, duration: null };
+        return this.skipElement(headerLength, size!);
+      }
+      if (id === ids.blockGroup) {
+        this.at += headerLength;
+        this.stack.push({ kind: 'group', end: dataStart + size!, head: null, references: false, duration: null });
+        return GO;
+      }
+      return this.skipElement(headerLength, size!);
+    }
+    // In a BlockGroup: its Block, whether it references another (then it is no keyframe), its duration.
+    if (id === ids.block) {
+      const head = this.blockHead(headerLength, size!);
+      if (head === NEED) return NEED;
+      top.head = head;
+    } else if (id === ids.referenceBlock) top.references = true;
+    else if (id === ids.blockDuration) {
+      if (available < headerLength + size!) return NEED;
+      top.duration = readUint(this.buffer, this.at + headerLength, this.at + headerLength + size!);
+    }
+    return this.skipElement(headerLength, size!);
+  }
+
+  /** Before the Segment: the EBML header (DocType webm), then the Segment's own header. */
+  private rootElement(id: number, size: number | null, headerLength: number): Step {
+    if (this.root === 'ebml') {
+      if (id !== ids.ebml || size === null || size > 4096) throw new NotWebmError('no EBML header');
+      if (this.ahead < headerLength + size) return NEED;
+      const header = Buffer.from(this.buffer.subarray(this.at, this.at + headerLength + size));
+      const docType = [...children(header, headerLength, header.length)].find((c) => c.id === ids.docType);
+      if (!docType || header.toString('latin1', docType.dataStart, docType.dataEnd).replace(/\0+$/, '') !== 'webm') {
+        throw new NotWebmError("the DocType is not 'webm'");
+      }
+      this.result.ebmlHeader = header;
+      this.at += header.length;
+      this.root = 'segment';
+      return GO;
+    }
+    if (id !== ids.segment) throw new NotWebmError('no Segment');
+    this.at += headerLength;
+    this.result.segmentDataStart = this.position;
+    this.result.segmentSizeKnown = size !== null;
+    this.stack.push({ kind: 'segment', end: size === null ? Infinity : this.position + size });
+    this.root = 'done';
+    return GO;
+  }
+
+  /** A Segment's child: a Cluster is entered, header elements are kept, the rest is skipped. */
+  private segmentChild(id: number, size: number | null, headerLength: number, start: number): Step {
+    const { result } = this;
+    if (id === ids.cluster) {
       if (!result.headerEnd) {
-        result.headerEnd = header.start;
-        hasVideo = result.tracks.some((t) => t.type === trackTypes.video);
+        result.headerEnd = start;
+        this.videoTracks = new Set(result.tracks.filter((t) => t.type === trackTypes.video).map((t) => t.number));
       }
-      const outcome = await scanCluster(reader, header, { trackStates, hasVideo, result, firstBlockCues });
-      if (outcome.stop) {
-        result.truncated ||= outcome.truncated;
-        break;
-      }
-      next = outcome.next;
-      continue;
+      this.at += headerLength;
+      const dataStart = this.position;
+      this.stack.push({
+        kind: 'cluster',
+        end: size === null ? Infinity : dataStart + size,
+        known: size !== null,
+        start,
+        dataStart,
+        timecode: 0,
+        completeEnd: dataStart,
+        blocks: 0,
+        keyCue: null,
+        firstCue: null,
+      });
+      return GO;
     }
-    // A second EBML header or Segment (a recorder restarted), or an unknown-sized element other than a
-    // Cluster: not something a single segment's file holds. The file ends here.
-    if (header.size === null || header.id === ids.ebml || header.id === ids.segment) {
-      result.truncated = true;
-      break;
+    // A second EBML header or Segment (a recorder restarted): a single segment's file ends here.
+    if (id === ids.ebml || id === ids.segment) return this.invalid();
+    const length = size!;
+    const keep = !result.headerEnd && length <= headerElementMaxBytes && (id === ids.info || id === ids.tracks || id === ids.tags || id === ids.chapters);
+    if (!keep) {
+      if (id === ids.cues) result.originalHasCues = true;
+      return this.skipElement(headerLength, length);
     }
-    const beforeClusters = !result.headerEnd;
-    const keep =
-      beforeClusters &&
-      header.size <= headerElementMaxBytes &&
-      (header.id === ids.info || header.id === ids.tracks || header.id === ids.tags || header.id === ids.chapters);
-    if (header.id === ids.cues) result.originalHasCues = true;
-    if (keep) {
-      if (!(await reader.has(header.size))) {
-        result.truncated = true;
-        break;
-      }
-      const data = reader.take(header.size);
-      if (header.id === ids.info) readInfo(Buffer.from(data), result);
-      else if (header.id === ids.tracks) {
-        result.tracksElement = Buffer.concat([header.raw, data]);
-        result.tracks = readTracks(result.tracksElement.subarray(header.raw.length));
-      } else result.otherHeaderElements.push(Buffer.concat([header.raw, data]));
-    } else if ((await reader.skip(header.size)) < header.size) {
-      result.truncated = true;
-      break;
-    }
+    if (this.ahead < headerLength + length) return NEED;
+    const element = Buffer.from(this.buffer.subarray(this.at, this.at + headerLength + length));
+    this.at += element.length;
+    const data = element.subarray(headerLength);
+    if (id === ids.info) readInfo(data, result);
+    else if (id === ids.tracks) {
+      result.tracksElement = element;
+      result.tracks = readTracks(data);
+    } else result.otherHeaderElements.push(element);
+    return GO;
   }
-  // The length of a complete source (a pass-through copies it whole); a truncated one is not read on.
-  if (!result.truncated) await reader.skip(Number.MAX_SAFE_INTEGER);
-  result.sourceBytes = reader.position;
-  if (!result.headerEnd) result.headerEnd = result.sourceBytes;
-  // Video whose keyframes could not be told (no keyframe flag anywhere): a cue at every cluster.
-  if (!result.cuePoints.length) result.cuePoints = firstBlockCues;
 
-  // Duration: the latest block plus one frame of its track (its BlockDuration, the track's
-  // DefaultDuration, or the gap to the block before it).
-  let endTicks = 0;
-  for (const [number, state] of trackStates) {
-    const track = result.tracks.find((t) => t.number === number);
-    const frame =
-      state.lastBlockDuration ??
-      (track?.defaultDurationNs ? track.defaultDurationNs / result.timecodeScale : null) ??
-      (state.previousTicks !== null ? state.lastTicks - state.previousTicks : 0);
-    endTicks = Math.max(endTicks, state.lastTicks + Math.max(0, frame));
+  /** A (Simple)Block's track, relative timecode and flags, from its first bytes; NEED until they are here. */
+  private blockHead(headerLength: number, size: number): BlockHead | null | typeof NEED {
+    const want = Math.min(size, 12);
+    if (this.ahead < headerLength + want) return NEED;
+    const from = this.at + headerLength;
+    const track = readVint(this.buffer.subarray(0, from + want), from, false);
+    if (!track || track.value === null || track.length + 3 > want) return null;
+    return { track: track.value, relative: this.buffer.readInt16BE(from + track.length), flags: this.buffer[from + track.length + 2]! };
   }
-  result.durationMs = ticksToMs(endTicks, result.timecodeScale);
-  result.usable = result.tracksElement !== null && result.clusters.length > 0;
-  return result;
+
+  private skipElement(headerLength: number, size: number): Step {
+    this.at += headerLength;
+    this.skip = size;
+    return GO;
+  }
+
+  /** Bytes that are not what a WebM holds there: the file ends here, with what was complete. */
+  private invalid(): Step {
+    if (this.root !== 'done') throw new NotWebmError('its header is not EBML');
+    this.result.truncated = true;
+    return STOP;
+  }
+
+  /** At a child boundary of a cluster: the child before is complete, and the block it was counts. */
+  private atClusterBoundary(cluster: OpenCluster) {
+    cluster.completeEnd = this.position;
+    const block = this.pendingBlock;
+    if (!block) return;
+    this.pendingBlock = null;
+    const ticks = Math.max(0, cluster.timecode + block.relative);
+    const state = this.trackStates.get(block.track);
+    if (!state) this.trackStates.set(block.track, { lastTicks: ticks, previousTicks: null, lastBlockDuration: block.duration });
+    else if (ticks >= state.lastTicks) {
+      if (ticks > state.lastTicks) state.previousTicks = state.lastTicks;
+      state.lastTicks = ticks;
+      state.lastBlockDuration = block.duration;
+    }
+    cluster.blocks++;
+    cluster.firstCue ??= this.cue(ticks, block.track, cluster);
+    if (!cluster.keyCue && block.keyframe && this.videoTracks.has(block.track)) cluster.keyCue = this.cue(ticks, block.track, cluster);
+  }
+
+  private cue(ticks: number, track: number, cluster: OpenCluster): WebmCuePoint {
+    return { timeMs: ticksToMs(ticks, this.result.timecodeScale), ticks, track, clusterOffset: cluster.start };
+  }
+
+  /** Closes the innermost element, complete: a BlockGroup becomes a block; a Cluster is kept. */
+  private close() {
+    const top = this.stack.pop()!;
+    if (top.kind === 'group') {
+      const head = top.head;
+      this.pendingBlock = head?.track ? { track: head.track, relative: head.relative, keyframe: !top.references, duration: top.duration } : null;
+    } else if (top.kind === 'cluster') {
+      this.atClusterBoundary(top);
+      this.keep(top);
+    }
+  }
+
+  /** A cluster with at least one complete block is kept, with its cue. */
+  private keep(cluster: OpenCluster) {
+    if (!cluster.blocks) return;
+    this.result.clusters.push({ offset: cluster.start, dataStart: cluster.dataStart, end: cluster.completeEnd, timecode: cluster.timecode });
+    const cue = this.videoTracks.size ? cluster.keyCue : cluster.firstCue;
+    if (cue) this.result.cuePoints.push(cue);
+    this.firstBlockCues.push(cluster.firstCue!);
+  }
+
+  /**
+   * The file is over: what is open closes with what was complete. `atBoundary`: the innermost open
+   * element stopped between two of its children (not inside one).
+   */
+  private finish(atBoundary: boolean) {
+    let boundary = atBoundary;
+    if (!boundary) this.pendingBlock = null;
+    while (this.stack.length) {
+      const top = this.stack.at(-1)!;
+      const cutOff = top.end !== Infinity && this.position < top.end;
+      if (cutOff) this.result.truncated = true;
+      if (top.kind === 'group') {
+        this.stack.pop();
+        if (boundary && !cutOff) {
+          this.stack.push(top);
+          this.close();
+        } else {
+          // Its block does not count, and its cluster's last complete child is the one before it.
+          this.pendingBlock = null;
+          boundary = false;
+        }
+      } else if (top.kind === 'cluster') {
+        this.stack.pop();
+        if (boundary) this.atClusterBoundary(top);
+        this.keep(top);
+        boundary = true;
+      } else this.stack.pop();
+    }
+    // Video whose keyframes could not be told (no keyframe flag anywhere): a cue at every cluster.
+    if (!this.result.cuePoints.length) this.result.cuePoints = this.firstBlockCues;
+  }
+
+  /** The duration: the latest block plus one frame of its track (its BlockDuration, the track's DefaultDuration, or the gap before it). */
+  durationMs(): number {
+    let endTicks = 0;
+    for (const [number, state] of this.trackStates) {
+      const track = this.result.tracks.find((t) => t.number === number);
+      const frame =
+        state.lastBlockDuration ??
+        (track?.defaultDurationNs ? track.defaultDurationNs / this.result.timecodeScale : null) ??
+        (state.previousTicks !== null ? state.lastTicks - state.previousTicks : 0);
+      endTicks = Math.max(endTicks, state.lastTicks + Math.max(0, frame));
+    }
+    return ticksToMs(endTicks, this.result.timecodeScale);
+  }
+}
+
+/** Feeds chunks to a Scanner until it is done, then counts the bytes that follow; answers the scan at the end. */
+class ScanFeed {
+  private readonly scanner = new Scanner();
+  private going = true;
+  /** Bytes after the point where the scanner stopped. */
+  private after = 0;
+
+  /** Takes the next chunk; throws NotWebmError when the start is not a WebM. */
+  push(chunk: Buffer | Uint8Array) {
+    if (!this.going) {
+      this.after += chunk.length;
+      return;
+    }
+    this.scanner.feed(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length));
+    this.going = this.scanner.run();
+  }
+
+  /** Whether the rest of the source matters: only to count the length of a complete one. */
+  get wantsMore(): boolean {
+    return this.going || !this.scanner.result.truncated;
+  }
+
+  /** The source ended: the scan. */
+  finish(): WebmScan {
+    const { scanner } = this;
+    if (this.going) scanner.end();
+    const { result } = scanner;
+    result.sourceBytes = result.truncated ? scanner.position : scanner.position + scanner.ahead + this.after;
+    if (!result.headerEnd) result.headerEnd = result.sourceBytes;
+    result.durationMs = scanner.durationMs();
+    result.usable = result.tracksElement !== null && result.clusters.length > 0;
+    return result;
+  }
+}
+
+/**
+ * Reads a WebM from `source` in one pass and answers what seekableWebm needs: where the header ends,
+ * the clusters, the cue points and the duration. Throws NotWebmError when the start is not a WebM;
+ * a source that ends early or turns to garbage part-way is read up to its last complete block. The
+ * source is consumed (and closed) by the scan.
+ */
+export async function scanWebm(source: Readable): Promise<WebmScan> {
+  const feed = new ScanFeed();
+  try {
+    for await (const chunk of source) {
+      feed.push(chunk as Buffer);
+      if (!feed.wantsMore) break;
+    }
+    return feed.finish();
+  } finally {
+    source.destroy();
+  }
+}
+
+/**
+ * Scans a WebM while it streams somewhere else (an upload on its way to storage), so making it
+ * seekable afterwards needs one pass over it, not two: pipe the bytes through `tap`, which passes them
+ * on unchanged; `scan()` answers once they have all gone through (rejecting with NotWebmError when
+ * they are not a WebM). Give the scan to seekableWebm.
+ */
+export function webmScanTap(): { tap: Transform; scan(): WebmScan } {
+  const feed = new ScanFeed();
+  let failure: unknown = null;
+  let result: WebmScan | null = null;
+  const tap = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (!failure) {
+        try {
+          feed.push(chunk);
+        } catch (error) {
+          failure = error;
+        }
+      }
+      done(null, chunk);
+    },
+    flush(done) {
+      if (!failure) result = feed.finish();
+      done();
+    },
+  });
+  return {
+    tap,
+    scan() {
+      if (failure) throw failure;
+      if (!result) throw new Error('The scanned stream has not ended');
+      return result;
+    },
+  };
 }
 
 const ticksToMs = (ticks: number, timecodeScale: number) => (ticks * timecodeScale) / 1e6;
@@ -509,134 +751,6 @@ function readTracks(data: Buffer): WebmTrack[] {
     if (track.number) tracks.push(track);
   }
   return tracks;
-}
-
-interface Block {
-  track: number;
-  relative: number;
-  keyframe: boolean;
-  duration: number | null;
-}
-
-/** A block's track, relative timecode and flags, from the first bytes of a (Simple)Block's data. */
-async function readBlockHead(reader: StreamReader, size: number): Promise<{ track: number; relative: number; flags: number } | null> {
-  const want = Math.min(size, 12);
-  if (!(await reader.has(want))) return null;
-  const head = reader.peek(want);
-  const track = readVint(head, 0, false);
-  if (!track || track.value === null || track.length + 3 > want) return { track: 0, relative: 0, flags: 0 };
-  return { track: track.value, relative: head.readInt16BE(track.length), flags: head[track.length + 2]! };
-}
-
-type ClusterOutcome = { stop: false; next: HeaderResult | null } | { stop: true; truncated: boolean };
-
-async function scanCluster(
-  reader: StreamReader,
-  cluster: ElementHeader,
-  {
-    trackStates,
-    hasVideo,
-    result,
-    firstBlockCues,
-  }: { trackStates: Map<number, TrackState>; hasVideo: boolean; result: WebmScan; firstBlockCues: WebmCuePoint[] },
-): Promise<ClusterOutcome> {
-  const end = cluster.size === null ? Infinity : cluster.dataStart + cluster.size;
-  let timecode = 0;
-  let completeEnd = cluster.dataStart;
-  const blocks: Array<Block & { ticks: number }> = [];
-  let outcome: ClusterOutcome = { stop: false, next: null };
-
-  while (reader.position < end) {
-    const header = await readHeader(reader);
-    if (header === 'end') {
-      // The end of the stream ends a cluster of unknown size; a known size promised more.
-      outcome = { stop: true, truncated: cluster.size !== null };
-      break;
-    }
-    if (header === 'truncated' || header === 'invalid') {
-      outcome = { stop: true, truncated: true };
-      break;
-    }
-    if (cluster.size === null && !clusterChildren.has(header.id)) {
-      outcome = { stop: false, next: header };
-      break;
-    }
-    if (header.size === null || header.dataStart + header.size > end) {
-      outcome = { stop: true, truncated: true };
-      break;
-    }
-    let block: Block | null = null;
-    let complete = true;
-    if (header.id === ids.timecode) {
-      if (await reader.has(header.size)) timecode = readUint(reader.take(header.size), 0, header.size);
-      else complete = false;
-    } else if (header.id === ids.simpleBlock) {
-      const head = await readBlockHead(reader, header.size);
-      complete = head !== null && (await reader.skip(header.size)) === header.size;
-      if (head?.track) block = { track: head.track, relative: head.relative, keyframe: (head.flags & 0x80) !== 0, duration: null };
-    } else if (header.id === ids.blockGroup) {
-      const group = await readBlockGroup(reader, header.dataStart + header.size);
-      complete = group.complete;
-      block = group.block;
-    } else {
-      complete = (await reader.skip(header.size)) === header.size;
-    }
-    if (!complete) {
-      outcome = { stop: true, truncated: true };
-      break;
-    }
-    completeEnd = reader.position;
-    if (block) blocks.push({ ...block, ticks: Math.max(0, timecode + block.relative) });
-  }
-
-  // Only complete blocks count: a cluster cut off before its first one is dropped whole.
-  if (blocks.length) {
-    result.clusters.push({ offset: cluster.start, dataStart: cluster.dataStart, end: completeEnd, timecode });
-    for (const block of blocks) {
-      const state = trackStates.get(block.track);
-      if (!state) trackStates.set(block.track, { lastTicks: block.ticks, previousTicks: null, lastBlockDuration: block.duration });
-      else if (block.ticks >= state.lastTicks) {
-        state.previousTicks = block.ticks > state.lastTicks ? state.lastTicks : state.previousTicks;
-        state.lastTicks = block.ticks;
-        state.lastBlockDuration = block.duration;
-      }
-    }
-    const videoTracks = new Set(result.tracks.filter((t) => t.type === trackTypes.video).map((t) => t.number));
-    // A cue where playback can start: the cluster's first video keyframe; with no video, its first block.
-    const cueAt = (block: Block & { ticks: number }): WebmCuePoint => ({
-      timeMs: ticksToMs(block.ticks, result.timecodeScale),
-      ticks: block.ticks,
-      track: block.track,
-      clusterOffset: cluster.start,
-    });
-    const cue = hasVideo ? blocks.find((b) => b.keyframe && videoTracks.has(b.track)) : blocks[0];
-    if (cue) result.cuePoints.push(cueAt(cue));
-    firstBlockCues.push(cueAt(blocks[0]!));
-  }
-  return outcome;
-}
-
-/** A BlockGroup: its Block's head, whether it references another (not a keyframe), its duration. */
-async function readBlockGroup(reader: StreamReader, end: number): Promise<{ complete: boolean; block: Block | null }> {
-  let head: { track: number; relative: number; flags: number } | null = null;
-  let references = false;
-  let duration: number | null = null;
-  while (reader.position < end) {
-    const child = await readHeader(reader);
-    if (typeof child === 'string') return { complete: false, block: null };
-    if (child.size === null || child.dataStart + child.size > end) return { complete: false, block: null };
-    if (child.id === ids.block) {
-      head = await readBlockHead(reader, child.size);
-      if (!head) return { complete: false, block: null };
-    } else if (child.id === ids.referenceBlock) references = true;
-    else if (child.id === ids.blockDuration) {
-      if (!(await reader.has(child.size))) return { complete: false, block: null };
-      duration = readUint(reader.take(child.size), 0, child.size);
-      continue;
-    }
-    if ((await reader.skip(child.size)) < child.size) return { complete: false, block: null };
-  }
-  return { complete: true, block: head?.track ? { track: head.track, relative: head.relative, keyframe: !references, duration } : null };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -710,18 +824,19 @@ export interface SeekableWebm {
 }
 
 /**
- * A seekable copy of the WebM that `open` gives (called twice: a scan, then the copy). The output is
+ * A seekable copy of the WebM that `open` gives (called twice: a scan, then the copy; once when the
+ * scan is given, from webmScanTap or scanWebm, of exactly the bytes `open` gives). The output is
  * the EBML header; a Segment of known size holding a SeekHead (to Info, Tracks and Cues), the Info
  * with a Duration, the Tracks and any Tags or Chapters as they were, the Cues; then every cluster
  * with a known size, its contents copied byte for byte. Non-cluster elements after the first cluster
  * (old Cues, Voids) are left out. A source that already has Cues and a Duration, and is complete, is
  * passed through as it is. Throws NotWebmError when the source is not a WebM.
  */
-export async function seekableWebm(open: () => Promise<Readable>): Promise<SeekableWebm> {
-  const scan = await scanWebm(await open());
+export async function seekableWebm(open: () => Promise<Readable>, scanned?: WebmScan): Promise<SeekableWebm> {
+  const scan = scanned ?? (await scanWebm(await open()));
   if (!scan.usable) return { scan, sizeBytes: 0, stream: null, passedThrough: false, cuePositions: [] };
   if (scan.originalHasCues && scan.originalHasDuration && scan.segmentSizeKnown && !scan.truncated) {
-    return { scan, sizeBytes: scan.sourceBytes, stream: Readable.from(passThrough(open, scan.sourceBytes)), passedThrough: true, cuePositions: [] };
+    return { scan, sizeBytes: scan.sourceBytes, stream: await open(), passedThrough: true, cuePositions: [] };
   }
 
   // Clusters, each with a new header of known size.
@@ -781,32 +896,54 @@ export async function seekableWebm(open: () => Promise<Readable>): Promise<Seeka
   ]);
   const sizeBytes = head.length + clusterLengths.reduce((sum, length) => sum + length, 0);
 
-  async function* write(): AsyncGenerator<Buffer> {
-    yield head;
-    const source = await open();
-    const reader = new StreamReader(source);
-    try {
-      for (const [i, cluster] of scan.clusters.entries()) {
-        const gap = cluster.dataStart - reader.position;
-        if (gap < 0 || (await reader.skip(gap)) < gap) throw new Error('The source changed between the scan and the copy');
-        yield clusterHeaders[i]!;
-        yield* reader.copy(cluster.end - cluster.dataStart);
-      }
-    } finally {
-      await reader.close();
-      source.destroy();
-    }
-  }
-  return { scan, sizeBytes, stream: Readable.from(write()), passedThrough: false, cuePositions };
+  // The copy: the new header, then the source cut to the clusters' contents, each after its new
+  // header. A Transform does the cutting chunk by chunk, synchronously.
+  const source = await open();
+  const stream = pipeline(source, clusterCutter(head, scan.clusters, clusterHeaders), () => {
+    // pipeline destroys the output with the error, for its reader to see.
+  });
+  return { scan, sizeBytes, stream, passedThrough: false, cuePositions };
 }
 
-async function* passThrough(open: () => Promise<Readable>, length: number): AsyncGenerator<Buffer> {
-  const source = await open();
-  const reader = new StreamReader(source);
-  try {
-    yield* reader.copy(length);
-  } finally {
-    await reader.close();
-    source.destroy();
-  }
+/**
+ * Writes `head`, then bytes `dataStart`..`end` of each cluster of the source, each run preceded by its
+ * new header, and drops the rest; one output chunk per source chunk. Fails when the source ends before
+ * the last cluster does (it changed since the scan).
+ */
+function clusterCutter(head: Buffer, clusters: readonly WebmCluster[], headers: readonly Buffer[]): Transform {
+  let position = 0;
+  let index = 0;
+  let inside = false;
+  let started = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      const pieces: Buffer[] = [];
+      if (!started) {
+        pieces.push(head);
+        started = true;
+      }
+      const chunkEnd = position + chunk.length;
+      while (index < clusters.length) {
+        const cluster = clusters[index]!;
+        if (!inside) {
+          if (cluster.dataStart >= chunkEnd) break;
+          if (cluster.dataStart < position) return done(new Error('The source changed between the scan and the copy'));
+          pieces.push(headers[index]!);
+          inside = true;
+        }
+        const from = Math.max(cluster.dataStart, position) - position;
+        const to = Math.min(cluster.end, chunkEnd) - position;
+        if (to > from) pieces.push(chunk.subarray(from, to));
+        if (cluster.end > chunkEnd) break;
+        inside = false;
+        index++;
+      }
+      position = chunkEnd;
+      if (pieces.length) this.push(pieces.length === 1 ? pieces[0] : Buffer.concat(pieces));
+      done();
+    },
+    flush(done) {
+      done(index < clusters.length ? new Error('The source ended before its last cluster: it changed between the scan and the copy') : undefined);
+    },
+  });
 }
