@@ -43,6 +43,7 @@ export async function registerLiveRecordings(app: FastifyInstance, options: Part
   const live = createLiveRecordings(app, {
     staleAfterMs: recordingLimits.staleAfterSeconds * 1000,
     finishWaitMs: 20_000,
+    processingTimeoutMs: 15 * 60_000,
     now: () => new Date(),
     ...options,
   });

@@ -39,6 +39,11 @@ export interface LiveRecordingsOptions {
   staleAfterMs: number;
   /** How long finishLive waits for the file before answering 'processing' (it is made all the same). */
   finishWaitMs: number;
+  /**
+   * A live recording 'processing' for this long was left by a server process that died while making
+   * its file (its chunks are still there): the sweeper makes it again.
+   */
+  processingTimeoutMs: number;
   now(): Date;
 }
 
@@ -86,8 +91,11 @@ export interface AppendRequest {
 
 export function createLiveRecordings(app: FastifyInstance, options: LiveRecordingsOptions) {
   const { db } = app;
-  /** Stops under way in this process (the app waits for them when it closes). */
-  const stopping = new Map<number, Promise<FinaliseResult | null>>();
+  /**
+   * Stops under way in this process (the app waits for them when it closes): the claim, then the
+   * file being made.
+   */
+  const stopping = new Map<number, { claimed: Promise<RecordingRow | null>; done: Promise<FinaliseResult | null> }>();
 
   const present = (row: Pick<RecordingRow, 'id' | 'roomId' | 'status' | 'sizeBytes'>): LiveRecording => ({
     id: row.id,
@@ -189,32 +197,54 @@ export function createLiveRecordings(app: FastifyInstance, options: LiveRecordin
     return row ?? null;
   }
 
-  /**
-   * Stops a recording: claims it (only one caller anywhere gets it), tells the room, and makes the
-   * file. Resolves the finalise's outcome, or null when someone else had already stopped it.
-   */
-  function stop(id: number, why: string): Promise<FinaliseResult | null> {
-    const existing = stopping.get(id);
-    if (existing) return existing;
-    const work = (async () => {
-      const row = await claim(id);
-      if (!row) return null;
-      tellRoom(row.roomId, null);
-      app.log.info({ recordingId: id, why, bytes: row.sizeBytes }, 'live recording stopped');
-      return finaliseRecording(app, id, await chunkKeys(row)).then(async (result) => {
-        // Whatever the chain left out (a lost race's object, bytes past a gap) goes with the chunks.
-        if (result.outcome !== 'gone') await app.recordingStorage.deletePrefix(liveChunkPrefix(id));
-        return result;
-      });
-    })();
-    stopping.set(id, work);
-    void work.finally(() => stopping.delete(id)).catch(() => {});
-    return work;
+  /** Makes the file of a claimed ('processing') recording from its chunks, then removes them. */
+  async function make(row: RecordingRow): Promise<FinaliseResult> {
+    const result = await finaliseRecording(app, row.id, await chunkKeys(row));
+    // Whatever the chain left out (a lost race's object, bytes past a gap) goes with the chunks.
+    if (result.outcome !== 'gone') await app.recordingStorage.deletePrefix(liveChunkPrefix(row.id));
+    return result;
   }
 
-  /** Stops in the background, logging a failure (the row stays 'processing'; its chunks are kept). */
+  function track(id: number, claimed: Promise<RecordingRow | null>) {
+    const done = claimed.then((row) => (row ? make(row) : null));
+    const entry = { claimed, done };
+    stopping.set(id, entry);
+    done.then(
+      () => stopping.delete(id),
+      () => stopping.delete(id),
+    );
+    return entry;
+  }
+
+  /**
+   * Stops a recording: claims it (only one caller anywhere gets it), tells the room, and makes the
+   * file. `claimed` settles with the row once it is 'processing' (null: someone else had stopped it);
+   * `done` with the finalise's outcome.
+   */
+  function stop(id: number, why: string) {
+    const existing = stopping.get(id);
+    if (existing) return existing;
+    return track(
+      id,
+      claim(id).then((row) => {
+        if (row) {
+          tellRoom(row.roomId, null);
+          app.log.info({ recordingId: id, why, bytes: row.sizeBytes }, 'live recording stopped');
+        }
+        return row;
+      }),
+    );
+  }
+
+  const logFailure = (id: number) => (error: unknown) => {
+    // The row stays 'processing' with its chunks; the sweeper makes it again after processingTimeoutMs.
+    app.log.error({ err: error, recordingId: id }, 'making the file of a live recording failed');
+    return null;
+  };
+
+  /** Stops in the background. */
   function stopQuietly(id: number, why: string) {
-    stop(id, why).catch((error: unknown) => app.log.error({ err: error, recordingId: id }, 'stopping a live recording failed'));
+    stop(id, why).done.catch(logFailure(id));
   }
 
   return {
@@ -314,13 +344,15 @@ export function createLiveRecordings(app: FastifyInstance, options: LiveRecordin
     async finish(caller: AuthUser, id: number): Promise<LiveRecording> {
       const row = await controlled(caller, id);
       if (row.status === 'recording' || stopping.has(id)) {
-        const work = stop(id, 'finished by the recorder');
+        const { claimed, done } = stop(id, 'finished by the recorder');
+        await claimed;
+        const made = done.catch(logFailure(id));
         let timer: NodeJS.Timeout | undefined;
-        const waited = await Promise.race([
-          work.then((result) => ({ result })),
-          new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), options.finishWaitMs))),
-        ]).finally(() => clearTimeout(timer));
-        if (waited === null) void work.catch((error: unknown) => app.log.error({ err: error, recordingId: id }, 'stopping a live recording failed'));
+        const waited =
+          options.finishWaitMs > 0
+            ? await Promise.race([made.then((result) => ({ result })), new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), options.finishWaitMs)))])
+            : null;
+        clearTimeout(timer);
         if (waited?.result?.outcome === 'empty') throw notFound(messages.recordingEmpty);
       }
       const [now] = await db.select().from(recordings).where(eq(recordings.id, id));
@@ -353,16 +385,35 @@ export function createLiveRecordings(app: FastifyInstance, options: LiveRecordin
         .from(recordings)
         .where(and(eq(recordings.status, 'recording'), lt(sql`coalesce(${recordings.lastChunkAt}, ${recordings.createdAt})`, cutoff)))
         .orderBy(asc(recordings.id));
-      for (const { id } of stale) {
-        await stop(id, 'no chunk for too long').catch((error: unknown) => app.log.error({ err: error, recordingId: id }, 'stopping a silent live recording failed'));
+      for (const { id } of stale) await stop(id, 'no chunk for too long').done.catch(logFailure(id));
+
+      // Recordings a process died while making: claimed again (the bumped time keeps the others off it).
+      const stuck = await db
+        .update(recordings)
+        .set({ lastChunkAt: now })
+        .where(
+          and(
+            eq(recordings.source, 'live'),
+            eq(recordings.status, 'processing'),
+            lt(recordings.lastChunkAt, new Date(now.getTime() - options.processingTimeoutMs)),
+          ),
+        )
+        .returning();
+      for (const row of stuck) {
+        if (stopping.has(row.id)) continue;
+        app.log.warn({ recordingId: row.id }, 'making the file of a live recording left unfinished');
+        await track(row.id, Promise.resolve(row)).done.catch(logFailure(row.id));
       }
-      return stale.length;
+      return stale.length + stuck.length;
     },
 
     /** Waits for the stops under way in this process. */
     async close() {
-      await Promise.allSettled([...stopping.values()]);
+      await Promise.allSettled([...stopping.values()].map((entry) => entry.done));
     },
+
+    /** The timings, which tests may change. */
+    options,
   };
 }
 
