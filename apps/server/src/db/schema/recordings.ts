@@ -41,7 +41,8 @@ export const recordings = pgTable(
     index('recordings_course_idx').on(t.courseId, t.createdAt),
     index('recordings_room_idx').on(t.roomId),
     index('recordings_status_idx').on(t.status),
-    index('recordings_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    // Search by title; each row indexed at once (fastupdate off, see users_name_trgm_idx).
+    index('recordings_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`).with({ fastupdate: false }),
     // One live recording per room at a time.
     uniqueIndex('recordings_one_live_per_room_idx').on(t.roomId).where(sql`${t.status} = 'recording'`),
   ],
