@@ -14,6 +14,7 @@ import * as schema from './schema/index';
 import { lockDataDir } from './data-dir-lock';
 import { releaseClientsOfFailedTransactions } from './pooled-transactions';
 import { createWriteFeed, watchPglite, watchPgPool, type WriteFeed } from './changes';
+import { settingStatements, withStartupSettings } from './settings';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -34,7 +35,7 @@ const MIGRATION_LOCK = 7_246_001;
 
 export async function openPostgres(url: string, { migrate = true } = {}): Promise<DatabaseHandle> {
   releaseClientsOfFailedTransactions();
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: withStartupSettings(url), max: 10 });
   // An idle connection dropped by the server must not take the process down; the pool reconnects.
   pool.on('error', (error) => console.error('PostgreSQL connection error:', error.message));
   // Nor one dropped while checked out (inside a transaction, between its statements): the pool listens
@@ -105,6 +106,7 @@ export function createPglite(dataDir?: string, options: PGliteOptions = {}): Pro
 
 /** A handle on a PGlite client; several handles on one client (tests) each tell only their own writes. */
 export async function openPglite(client: PGlite, { migrate = true } = {}): Promise<DatabaseHandle> {
+  await client.exec(settingStatements);
   const { feed, written } = createWriteFeed();
   const db = drizzlePglite(watchPglite(client, written), { schema });
   if (migrate) await migratePglite(db, { migrationsFolder });

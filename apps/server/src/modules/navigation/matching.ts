@@ -2,14 +2,16 @@
 // search and pg_trgm see them, prefix matching ("pyth" finds Python) and trigram word similarity
 // ("pyhton" finds Python). search.ts asks the database which rows match; this module says which words
 // of a matched title to highlight, and builds the prefix query the database is given.
+import { trigramWordThreshold } from '../../db/settings';
 
 /**
  * pg_trgm's word similarity threshold for search (`%>`): misspellings like "kubernets", "javscript" or
  * "pythn" pass it. Two swapped letters in a short word do not ("pyhton" against "Python" scores 2/7),
  * and a threshold low enough for them lets in as much noise as matches, so swaps are matched as words:
- * the full-text query also asks for each word with two neighbouring letters swapped (`swaps`).
+ * the full-text query also asks for each word with two neighbouring letters swapped (`swaps`). The
+ * database's own is set on every connection to the same value (db/settings.ts).
  */
-export const typoThreshold = 0.3;
+export const typoThreshold = trigramWordThreshold;
 
 /** Words this long or longer are also looked for with two neighbouring letters swapped. */
 const swapMinLength = 4;

@@ -2,7 +2,8 @@
 // teachers, their students (admins: every student), in one ranked list, in one SQL statement. Rows
 // match by PostgreSQL full-text search ('simple', every word a prefix) or by pg_trgm word similarity
 // (typos), both served by the GIN indexes of migration 0002; visibility is part of the same statement.
-// Recordings are not searched: they do not exist yet (issue 8).
+// pg_trgm's threshold is set once per connection (db/client.ts), so a search is that one statement and
+// no transaction. Recordings are not searched: they do not exist yet (issue 8).
 import { sql, type SQL } from 'drizzle-orm';
 import { courseItemId, type SearchData, type SearchKind, type SearchResult } from '@mooz/contract/navigation';
 import type { Database } from '../../db/client';
@@ -35,6 +36,13 @@ interface Terms {
 }
 
 /**
+ * A query word for `%>`. The planner estimates `%>` against a constant by running it over the column's
+ * statistics, about a millisecond per use, more than the index scan itself; a sub-select's value is not
+ * known when planning, so it takes the operator's default estimate instead, and the index still serves it.
+ */
+const opaqueWord = (word: string): SQL => sql`(select ${word}::text)`;
+
+/**
  * SQL: every word of the query is close to a word of `text` (pg_trgm's `%>`, served by the trigram
  * indexes). Word by word, so that "advanced python" does not find every course called "Advanced …".
  */
@@ -43,45 +51,53 @@ const trigramsMatch = (text: SQL, { words }: Terms): SQL =>
 
 const fullName = (alias: string) => sql.raw(`(${alias}.first_name || ' ' || ${alias}.last_name)`);
 
-/**
- * The rank of a row: how closely its title matches (trigram word similarity, 0–1), +1 when every query
- * word begins a word of the title, +1 when the title is the query; `extra` adds the weaker signals.
- * Computed only for rows that matched, never to find them.
- */
-function rankOf(title: SQL, { q, tsq }: Terms, extra: SQL = sql`0`): SQL {
-  const titleWords = tsq ? sql`case when to_tsvector('simple', ${title}) @@ ${tsq} then 1 else 0 end` : sql`0`;
-  return sql`(word_similarity(${q}, ${title}) + ${titleWords} + case when lower(${title}) = lower(${q}) then 1 else 0 end + ${extra})::float8`;
-}
+/** SQL: every query word begins a word of `title` (its full-text match), as 1 or 0. */
+const titleWords = (title: SQL, { tsq }: Terms): SQL =>
+  tsq ? sql`case when to_tsvector('simple', ${title}) @@ ${tsq} then 1 else 0 end` : sql`0`;
 
-/** Ids of the courses whose name, description or skills hold every query word (courses_search_idx). */
-function bodyMatches({ tsq }: Terms): SQL {
+/**
+ * The rank of a row: how closely its title matches (`similarity`, the trigram word similarity of the
+ * query to the title, 0–1), +1 when every query word begins a word of the title (`words`, 1 or 0), +1
+ * when the title is the query; `extra` adds the weaker signals. Computed only for rows that matched,
+ * never to find them.
+ */
+const rankOf = (title: SQL, { q }: Terms, similarity: SQL, words: SQL, extra: SQL = sql`0`): SQL =>
+  sql`(${similarity} + ${words} + case when lower(${title}) = lower(${q}) then 1 else 0 end + ${extra})::float8`;
+
+/**
+ * Every course that matched, by its name, description or skills (every query word, courses_search_idx),
+ * by its name (trigrams, courses_name_trgm_idx) or by its teacher's name, with what ranking and the
+ * sessions need, each worked out once per course: the name's similarity to the query, whether every
+ * query word begins a word of the name (only a course whose body matched can: the body holds the name),
+ * and how it matched.
+ */
+function matchedCourses(terms: Terms): SQL {
+  const { q, tsq } = terms;
+  const columns = (alias: string) => sql.raw(`${alias}.id, ${alias}.name, ${alias}.published, ${alias}.archived_at, ${alias}.teacher_id`);
   // The expression of the courses_search_idx index, word for word, so that the index serves it.
   const body = sql`to_tsvector('simple', b.name || ' ' || b.description || ' ' || b.skills::text)`;
-  return tsq ? sql`select b.id from courses b where ${body} @@ ${tsq}` : sql`select null::int as id where false`;
-}
-
-/**
- * The courses whose name matches, by trigrams (courses_name_trgm_idx) or by every word (among the
- * body's matches), with their similarity: computed once, for the courses and for their sessions.
- */
-function nameMatches(terms: Terms): SQL {
-  const { q, tsq } = terms;
-  const columns = sql`n.id, n.name, n.published, n.archived_at, n.teacher_id, word_similarity(${q}, n.name) as similarity`;
-  const byTrigrams = sql`select ${columns} from courses n where ${trigramsMatch(sql`n.name`, terms)}`;
-  if (!tsq) return byTrigrams;
-  return sql`${byTrigrams} union select ${columns} from body_hits w join courses n on n.id = w.id where to_tsvector('simple', n.name) @@ ${tsq}`;
+  const byBody = tsq ? sql`select ${columns('b')}, false as by_trigrams, true as in_body from courses b where ${body} @@ ${tsq} union all` : sql``;
+  const nameWords = tsq ? sql`case when m.in_body then to_tsvector('simple', m.name) @@ ${tsq} else false end` : sql`false`;
+  return sql`
+    select m.*, word_similarity(${q}, m.name) as similarity, ${nameWords} as name_words
+    from (
+      select id, name, published, archived_at, teacher_id, bool_or(by_trigrams) as by_trigrams, bool_or(in_body) as in_body
+      from (
+        ${byBody}
+        select ${columns('n')}, true as by_trigrams, false as in_body from courses n where ${trigramsMatch(sql`n.name`, terms)}
+        union all
+        select ${columns('t')}, false, false from courses t where t.teacher_id in (select id from teacher_hits)
+      ) each_way
+      group by id, name, published, archived_at, teacher_id
+    ) m`;
 }
 
 function coursesPart(caller: Caller, terms: Terms): SQL {
+  const extra = sql`0.5 * coalesce(th.similarity, 0) + case when c.in_body then 0.25 else 0 end`;
   return sql`
     select 'course' as kind, 1 as kind_order, c.id, c.name as title, ${fullName('u')} as subtitle, c.id as course_id,
-      ${rankOf(sql`c.name`, terms, sql`0.5 * coalesce(th.similarity, 0) + case when c.id in (select id from body_hits) then 0.25 else 0 end`)} as rank
-    from (
-      select id from body_hits
-      union select id from name_hits
-      union select t.id from courses t where t.teacher_id in (select id from teacher_hits)
-    ) matched
-    join courses c on c.id = matched.id
+      ${rankOf(sql`c.name`, terms, sql`c.similarity`, sql`case when c.name_words then 1 else 0 end`, extra)} as rank
+    from matched c
     join users u on u.id = c.teacher_id
     left join teacher_hits th on th.id = c.teacher_id
     where ${courseVisible(caller)}`;
@@ -91,6 +107,25 @@ function coursesPart(caller: Caller, terms: Terms): SQL {
 const teacherHits = (terms: Terms) =>
   sql`select t.id, word_similarity(${terms.q}, ${fullName('t')}) as similarity from users t
     where t.user_type <> 'student' and ${trigramsMatch(fullName('t'), terms)}`;
+
+/** The courses a scope names, when it does not reach every course (a teacher's, a student's bought ones). */
+function scopeCourseIds(scope: SessionScope): number[] | null {
+  if (scope.all || scope.openEverywhere) return null;
+  return [...new Set([...scope.wholeCourseIds, ...scope.batches.map((b) => b.courseId)])];
+}
+
+/**
+ * SQL: `courseId` is one of the courses the scope names, when it names them: implied by the scope's
+ * condition, but in this form the planner reads a narrow scope's few sessions by course.
+ */
+function ofScopeCourses(scope: SessionScope | null, courseId: SQL): SQL {
+  const courseIds = scope ? scopeCourseIds(scope) : null;
+  return courseIds ? sql`${courseId} in (${courseIds.length ? sql.join(courseIds.map((id) => sql`${id}`), sql`, `) : sql`null`})` : sql`true`;
+}
+
+/** Ids of the sessions whose title matches (class_sessions_title_trgm_idx, or a narrow scope's sessions). */
+const sessionTitles = (scope: SessionScope | null, terms: Terms): SQL =>
+  sql`select m.id from class_sessions m where ${ofScopeCourses(scope, sql`m.course_id`)} and ${trigramsMatch(sql`m.title`, terms)}`;
 
 function sessionsPart(caller: Caller, scope: SessionScope, terms: Terms): SQL | null {
   if (seesNothing(scope)) return null;
@@ -102,17 +137,20 @@ function sessionsPart(caller: Caller, scope: SessionScope, terms: Terms): SQL | 
     caller.userType === 'student'
       ? sql`(${courseVisible(caller)} or c.id in (${bought.length ? sql.join(bought.map((id) => sql`${id}`), sql`, `) : sql`null`}))`
       : sql`true`;
-  // Sessions match by title (class_sessions_title_trgm_idx) or by their course's name; a course's
-  // similarity is computed once for all its sessions.
+  // Sessions match by title (class_sessions_title_trgm_idx) or by their course's name (the courses
+  // matched by trigrams or by every word of the name); a course's similarity is worked out once for all
+  // its sessions.
+  const title = sql`s.title`;
   return sql`
     select 'session' as kind, 2 as kind_order, s.id, s.title, c.name as subtitle, s.course_id,
-      ${rankOf(sql`s.title`, terms, sql`0.5 * word_similarity(${q}, c.name)`)} as rank
+      ${rankOf(title, terms, sql`word_similarity(${q}, ${title})`, titleWords(title, terms), sql`0.5 * word_similarity(${q}, c.name)`)} as rank
     from session_titles st join class_sessions s on s.id = st.id join courses c on c.id = s.course_id
     where s.cancelled_at is null and ${listed} and ${visible}
     union all
     select 'session', 2, s.id, s.title, c.name, s.course_id, (0.5 * c.similarity)::float8
-    from name_hits c join class_sessions s on s.course_id = c.id
-    where s.id not in (select id from session_titles) and s.cancelled_at is null and ${listed} and ${visible}`;
+    from matched c join class_sessions s on s.course_id = c.id
+    where (c.by_trigrams or c.name_words) and ${ofScopeCourses(scope, sql`c.id`)} and s.id not in (select id from session_titles)
+      and s.cancelled_at is null and ${listed} and ${visible}`;
 }
 
 function studentsPart(caller: Caller, terms: Terms): SQL | null {
@@ -122,7 +160,7 @@ function studentsPart(caller: Caller, terms: Terms): SQL | null {
   // Teachers find the students of their courses, shown with one of those courses; admins every student.
   return sql`
     select 'student' as kind, 3 as kind_order, u.id, ${name} as title, sc.name as subtitle, sc.id as course_id,
-      ${rankOf(name, terms)} as rank
+      ${rankOf(name, terms, sql`word_similarity(${terms.q}, ${name})`, titleWords(name, terms))} as rank
     from users u
     ${caller.userType === 'teacher' ? sql`cross join lateral` : sql`left join lateral`} (
       select c.id, c.name from subscriptions b join courses c on c.id = b.course_id
@@ -166,7 +204,7 @@ export function createSearchService(deps: SearchDeps) {
       const tsq = prefixTsQuery(q);
       const terms: Terms = {
         q: sql`${q}::text`,
-        words: queryWords(q).map((word) => sql`${word}::text`),
+        words: queryWords(q).map(opaqueWord),
         tsq: tsq === null ? null : sql`to_tsquery('simple', ${tsq})`,
       };
       const wanted = (k: SearchKind) => kind === undefined || kind === k;
@@ -178,25 +216,22 @@ export function createSearchService(deps: SearchDeps) {
       ].filter((part): part is SQL => part !== null);
       if (!parts.length) return { data: { query: q, total: 0, results: [] } };
 
-      const statement = sql`
-        -- What matches, once each (a CTE nobody reads is never run), then the visible rows ranked.
-        with body_hits as (${bodyMatches(terms)}),
-          name_hits as (${nameMatches(terms)}),
-          teacher_hits as (${teacherHits(terms)}),
-          session_titles as (select m.id from class_sessions m where ${trigramsMatch(sql`m.title`, terms)}),
+      // pg_trgm's threshold, which `%>` compares with, is this connection's (db/client.ts): one statement.
+      const rows = (await db.execute(sql`
+        -- What matches, once each (a CTE nobody reads is never run), then the visible rows ranked; the
+        -- bookmarks are looked up for the page only.
+        with teacher_hits as (${teacherHits(terms)}),
+          matched as (${matchedCourses(terms)}),
+          session_titles as (${sessionTitles(scope, terms)}),
           hits as (${sql.join(parts, sql` union all `)})
-        select t.total, p.* from (select count(*)::int as total from hits) t
+        select t.total, p.kind, p.id, p.title, p.subtitle, p.course_id, p.rank,
+          (p.kind = 'course' and exists (
+            select 1 from bookmarks k where k.user_id = ${caller.id} and k.item_id = 'course:' || p.id)) as bookmarked
+        from (select count(*)::int as total from hits) t
         left join lateral (
-          select h.kind, h.id, h.title, h.subtitle, h.course_id, h.rank,
-            (h.kind = 'course' and exists (
-              select 1 from bookmarks k where k.user_id = ${caller.id} and k.item_id = 'course:' || h.id)) as bookmarked
+          select h.kind, h.id, h.title, h.subtitle, h.course_id, h.rank
           from hits h order by h.rank desc, h.kind_order, h.id limit ${limit} offset ${offset}
-        ) p on true`;
-      // `%>` compares with pg_trgm's threshold, a setting: set for this transaction only.
-      const rows = await db.transaction(async (tx) => {
-        await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(typoThreshold)}, true)`);
-        return (await tx.execute(statement)) as unknown as { rows: Hit[] };
-      });
+        ) p on true`)) as unknown as { rows: Hit[] };
       const hits = rows.rows.filter((hit) => hit.kind !== null);
       return { data: { query: q, total: rows.rows[0]?.total ?? 0, results: hits.map((hit) => present(hit, q)) } };
     },
