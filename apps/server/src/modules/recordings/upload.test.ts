@@ -93,6 +93,24 @@ describe('uploading a recording', () => {
     expect(list.json().data.map((r: { id: number }) => r.id)).toEqual([data.id]);
   });
 
+  it('reads the stored upload once to make it seekable: its WebM was scanned on the way in', async () => {
+    const reads: string[] = [];
+    const counting = await buildTestApp({}, (app) => {
+      const read = app.recordingStorage.read.bind(app.recordingStorage);
+      app.recordingStorage.read = (key, range) => {
+        reads.push(key);
+        return read(key, range);
+      };
+    });
+    try {
+      const { teacher, session } = await teacherWithSession(counting);
+      expect((await upload(counting, session.roomId, [recordingPart(webmFixture())], teacher.headers)).statusCode).toBe(201);
+      expect(reads.filter((key) => key.startsWith('uploads/'))).toHaveLength(1);
+    } finally {
+      await counting.close();
+    }
+  });
+
   it('takes the title from the form when given, before or after the file', async () => {
     const { teacher, session } = await teacherWithSession();
     const before = await upload(t, session.roomId, [{ name: 'title', value: '  Week 1, part 2  ' }, recordingPart(webmFixture())], teacher.headers);

@@ -6,7 +6,7 @@
 // is dropped (413). The recording's row is written only once every byte is stored, and the file is then
 // made seekable (finalise.ts); so a refused, failed or cut-off upload leaves no row and no object.
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { Readable, pipeline } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -22,7 +22,14 @@ import { route } from '../../http/route';
 import { uploadTarget } from './access';
 import { finaliseRecording, recordingKey } from './finalise';
 import { presentRecording, recordingRows } from './presenter';
-import { looksLikeWebm } from './webm';
+import { looksLikeWebm, webmScanTap, type WebmScan } from './webm';
+
+/** The storage failed (not the request): the upload is answered as a server error. */
+class StorageFailed extends Error {
+  constructor(override readonly cause: unknown) {
+    super('The recording storage failed', { cause });
+  }
+}
 
 /** How much of the file is read before deciding whether it is WebM (looksLikeWebm wants 64 bytes or more). */
 const peekBytes = 4096;
@@ -105,13 +112,26 @@ async function checkedFile(request: FastifyRequest, part: MultipartFile) {
 export function createUploads(app: FastifyInstance) {
   const { db } = app;
 
-  /** Stores the file under a temporary key; resolves its size. Rejects with the request's error when it was the request's fault. */
+  /**
+   * Stores the file under a temporary key, scanning its WebM on the way (so finalising reads it once);
+   * resolves its size and the scan (none when the scan gave up: finalising then scans by itself).
+   * Rejects with the request's error when it was the request's fault, else with a StorageFailed.
+   */
   async function store(request: FastifyRequest, part: MultipartFile, key: string) {
     const { stream, failed } = await checkedFile(request, part);
+    const { tap, scan } = webmScanTap();
+    pipeline(stream, tap, () => {});
     try {
-      return await app.recordingStorage.put(key, stream, 'video/webm');
+      const { sizeBytes } = await app.recordingStorage.put(key, tap, 'video/webm');
+      let scanned: WebmScan | undefined;
+      try {
+        scanned = scan();
+      } catch {
+        scanned = undefined;
+      }
+      return { sizeBytes, scan: scanned };
     } catch (error) {
-      throw failed.error ?? error;
+      throw failed.error ?? new StorageFailed(error);
     }
   }
 
@@ -122,6 +142,7 @@ export function createUploads(app: FastifyInstance) {
 
     const tmpKey = `uploads/${randomUUID()}.webm`;
     let sizeBytes: number | null = null;
+    let scan: WebmScan | undefined;
     let title: string | undefined;
     try {
       for await (const part of request.parts()) {
@@ -134,11 +155,12 @@ export function createUploads(app: FastifyInstance) {
         }
         // One file, in the contract's field.
         if (part.fieldname !== uploadFieldName || sizeBytes !== null) throw badRequest(messages.recordingMissingFile);
-        sizeBytes = (await store(request, part, tmpKey)).sizeBytes;
+        ({ sizeBytes, scan } = await store(request, part, tmpKey));
       }
     } catch (error) {
       discardRest(request);
       if (sizeBytes !== null) await app.recordingStorage.delete(tmpKey).catch(() => {});
+      if (error instanceof StorageFailed) throw error.cause;
       // A multipart body that does not parse (no boundary, a part cut short) is the client's doing.
       if (error instanceof HttpError || (error as { statusCode?: number }).statusCode) throw error;
       throw badRequest(messages.recordingUploadFailed);
@@ -162,7 +184,7 @@ export function createUploads(app: FastifyInstance) {
         })
         .returning({ id: recordings.id });
       id = row!.id;
-      const made = await finaliseRecording(app, id, [tmpKey]);
+      const made = await finaliseRecording(app, id, [tmpKey], { scan });
       // Finalising removed the row and the upload itself when the file held nothing playable.
       if (made.outcome === 'empty') throw new HttpError(415, messages.recordingNotWebm);
       if (made.outcome === 'gone') throw new Error(`Recording ${id} went while it was being finalised`);
