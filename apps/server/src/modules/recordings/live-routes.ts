@@ -44,6 +44,7 @@ export async function registerLiveRecordings(app: FastifyInstance, options: Part
     staleAfterMs: recordingLimits.staleAfterSeconds * 1000,
     finishWaitMs: 20_000,
     processingTimeoutMs: 15 * 60_000,
+    leaveSettleMs: 2.5 * recordingLimits.chunkIntervalMs,
     now: () => new Date(),
     ...options,
   });

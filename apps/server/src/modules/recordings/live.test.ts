@@ -311,25 +311,53 @@ describe('recordings nobody finishes', () => {
     expect(ready!.durationSeconds).toBeGreaterThan(1);
   });
 
-  it('are finished when the recorder leaves the room for good, and the room is told', async () => {
-    const { teacher, teacherSocket, roomId, studentSocket } = await classRoom({ withStudent: true });
-    const live = await started(teacher, roomId);
-    await sendAll(teacher, live.id, [webm]);
-    const stopped = next<State>(studentSocket!, 'action:recording_state');
-    await ask(teacherSocket, 'request:leave_room', { roomId });
-    expect(await stopped).toEqual({ roomId, recording: null });
-    await expect.poll(async () => (await rowOf(live.id))?.status).toBe('ready');
-  });
+  /** Runs `body` with the recordings' leaveSettleMs set to `ms`. */
+  async function settlingFor(ms: number, body: () => Promise<void>) {
+    const { options } = server.t.app.liveRecordings;
+    const before = options.leaveSettleMs;
+    options.leaveSettleMs = ms;
+    try {
+      await body();
+    } finally {
+      options.leaveSettleMs = before;
+    }
+  }
 
-  it('are finished when the recorder drops and does not come back within the grace period', async () => {
-    const { teacher, teacherSocket, roomId, studentSocket } = await classRoom({ withStudent: true });
-    const live = await started(teacher, roomId);
-    await sendAll(teacher, live.id, [webm]);
-    const stopped = next<State>(studentSocket!, 'action:recording_state');
-    teacherSocket.disconnect();
-    expect(await stopped).toEqual({ roomId, recording: null });
-    await expect.poll(async () => (await rowOf(live.id))?.status).toBe('ready');
-  });
+  it('are finished when the recorder leaves the room for good and their chunks stop, and the room is told', () =>
+    settlingFor(50, async () => {
+      const { teacher, teacherSocket, roomId, studentSocket } = await classRoom({ withStudent: true });
+      const live = await started(teacher, roomId);
+      await sendAll(teacher, live.id, [webm]);
+      const stopped = next<State>(studentSocket!, 'action:recording_state');
+      await ask(teacherSocket, 'request:leave_room', { roomId });
+      expect(await stopped).toEqual({ roomId, recording: null });
+      await expect.poll(async () => (await rowOf(live.id))?.status).toBe('ready');
+    }));
+
+  it('take the last chunks and the finish a recorder sends after leaving the room', () =>
+    settlingFor(60_000, async () => {
+      const { teacher, teacherSocket, roomId, studentSocket } = await classRoom({ withStudent: true });
+      const live = await started(teacher, roomId);
+      await sendAll(teacher, live.id, chunks.slice(0, 2));
+      // The page leaves the meeting, then MediaRecorder hands over its last chunk.
+      await ask(teacherSocket, 'request:leave_room', { roomId });
+      await sendAll(teacher, live.id, [chunks[2]!], chunks[0]!.length + chunks[1]!.length);
+      const stopped = next<State>(studentSocket!, 'action:recording_state');
+      expect((await finish(teacher, live.id)).json().data.status).toBe('ready');
+      expect(await stopped).toEqual({ roomId, recording: null });
+      expect((await readAll(`recordings/${live.id}.webm`)).equals(await seekableOf(webm))).toBe(true);
+    }));
+
+  it('are finished when the recorder drops and does not come back within the grace period', () =>
+    settlingFor(50, async () => {
+      const { teacher, teacherSocket, roomId, studentSocket } = await classRoom({ withStudent: true });
+      const live = await started(teacher, roomId);
+      await sendAll(teacher, live.id, [webm]);
+      const stopped = next<State>(studentSocket!, 'action:recording_state');
+      teacherSocket.disconnect();
+      expect(await stopped).toEqual({ roomId, recording: null });
+      await expect.poll(async () => (await rowOf(live.id))?.status).toBe('ready');
+    }));
 });
 
 describe('a file that takes long to make', () => {

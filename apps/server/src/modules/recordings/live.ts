@@ -15,8 +15,8 @@
 // the winner's bytes. The client that lost an answer asks liveStatus for the offset and resumes there;
 // a chunk sent again at an old offset is 409 and changes nothing.
 //
-// Stopping (the recorder's finish, the sweeper for a silent recording, the recorder leaving the room
-// for good): the row is claimed (`recording → processing`, one process wins), the room is told the
+// Stopping (the recorder's finish; the sweeper, for a recording silent for staleAfterSeconds; the
+// recorder leaving the room for good, once their last chunks stopped coming): the row is claimed (`recording → processing`, one process wins), the room is told the
 // recording stopped, and the chunks, concatenated, are made into the seekable file (finalise.ts).
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -44,6 +44,12 @@ export interface LiveRecordingsOptions {
    * its file (its chunks are still there): the sweeper makes it again.
    */
   processingTimeoutMs: number;
+  /**
+   * A recorder who left the room for good has this long without sending a chunk before the server
+   * stops the recording: a page that left on purpose still sends its last chunks and its finish
+   * (MediaRecorder hands over its last chunk after stop()).
+   */
+  leaveSettleMs: number;
   now(): Date;
 }
 
@@ -247,6 +253,28 @@ export function createLiveRecordings(app: FastifyInstance, options: LiveRecordin
     stop(id, why).done.catch(logFailure(id));
   }
 
+  /** Recordings whose recorder left, each stopped once no chunk came for leaveSettleMs. */
+  const leaving = new Map<number, NodeJS.Timeout>();
+  function stopWhenQuiet(id: number, delayMs: number) {
+    clearTimeout(leaving.get(id));
+    const timer = setTimeout(() => {
+      leaving.delete(id);
+      db.select({ status: recordings.status, lastChunkAt: recordings.lastChunkAt })
+        .from(recordings)
+        .where(eq(recordings.id, id))
+        .then(([row]) => {
+          if (row?.status !== 'recording') return;
+          // Chunks still coming (a backlog being sent): wait until they stop.
+          const quietMs = options.now().getTime() - (row.lastChunkAt?.getTime() ?? 0);
+          if (quietMs < options.leaveSettleMs) stopWhenQuiet(id, options.leaveSettleMs - quietMs);
+          else stopQuietly(id, 'the recorder left the room');
+        })
+        .catch(logFailure(id));
+    }, delayMs);
+    timer.unref();
+    leaving.set(id, timer);
+  }
+
   return {
     async start(caller: AuthUser, body: { room_id: string; title?: string }): Promise<LiveRecording> {
       const room = await roomOf(body.room_id);
@@ -368,12 +396,15 @@ export function createLiveRecordings(app: FastifyInstance, options: LiveRecordin
       });
     },
 
-    /** A member left a room for good: if they were recording it, the recording stops with what it has. */
+    /**
+     * A member left a room for good: if they were recording it, the recording stops with what it has,
+     * once their last chunks stopped coming (leaveSettleMs).
+     */
     memberLeft(roomId: string, userId: number) {
       db.select({ id: recordings.id })
         .from(recordings)
         .where(and(eq(recordings.roomId, roomId), eq(recordings.status, 'recording'), eq(recordings.recordedBy, userId)))
-        .then(([row]) => row && stopQuietly(row.id, 'the recorder left the room'))
+        .then(([row]) => row && stopWhenQuiet(row.id, options.leaveSettleMs))
         .catch((error: unknown) => app.log.error({ err: error, roomId }, 'stopping the recording of a recorder who left failed'));
     },
 
@@ -409,6 +440,8 @@ export function createLiveRecordings(app: FastifyInstance, options: LiveRecordin
 
     /** Waits for the stops under way in this process. */
     async close() {
+      for (const timer of leaving.values()) clearTimeout(timer);
+      leaving.clear();
       await Promise.allSettled([...stopping.values()].map((entry) => entry.done));
     },
 
