@@ -139,7 +139,7 @@ function sessionsPart(caller: Caller, scope: SessionScope, terms: Terms): SQL | 
       : sql`true`;
   // Sessions match by title (class_sessions_title_trgm_idx) or by their course's name (the courses
   // matched by trigrams or by every word of the name); a course's similarity is worked out once for all
-  // its sessions.
+  // its sessions, and those courses' sessions are read in one scan of class_sessions_course_idx.
   const title = sql`s.title`;
   return sql`
     select 'session' as kind, 2 as kind_order, s.id, s.title, c.name as subtitle, s.course_id,
@@ -149,8 +149,9 @@ function sessionsPart(caller: Caller, scope: SessionScope, terms: Terms): SQL | 
     union all
     select 'session', 2, s.id, s.title, c.name, s.course_id, (0.5 * c.similarity)::float8
     from matched c join class_sessions s on s.course_id = c.id
-    where (c.by_trigrams or c.name_words) and ${ofScopeCourses(scope, sql`c.id`)} and s.id not in (select id from session_titles)
-      and s.cancelled_at is null and ${listed} and ${visible}`;
+    where s.course_id = any(array(
+        select c.id from matched c where (c.by_trigrams or c.name_words) and ${ofScopeCourses(scope, sql`c.id`)} and ${visible}))
+      and s.id not in (select id from session_titles) and s.cancelled_at is null and ${listed}`;
 }
 
 function studentsPart(caller: Caller, terms: Terms): SQL | null {
