@@ -80,31 +80,37 @@ export function RecordingRow({ recording, showCourse = false }: { recording: Rec
   const [deleting, setDeleting] = useState(false);
   const share = watchedShare(recording);
   const link = paths.recording(recording.id);
+  // The session's title, unless the recording's own title already says it (an upload is named after it).
+  const session = recording.session_title && !recording.title.includes(recording.session_title) ? recording.session_title : null;
+  const context = [showCourse ? recording.course_name : null, session].filter(Boolean).join(' · ');
+  const length = recording.duration_seconds > 0 ? formatDuration(recording.duration_seconds) : null;
   return (
     <Card withBorder radius="lg" p="md" className={classes.row} data-testid="recording-row" data-recording-id={recording.id}>
       <Group gap="md" wrap="wrap" align="center">
         {/* A second way to the player for the pointer; the title is the one for keyboards and readers. */}
         <Link to={link} className={classes.thumb} tabIndex={-1} aria-hidden="true">
           <IconPlayerPlayFilled size={26} />
-          <span className={classes.thumbLength}>{formatDuration(recording.duration_seconds)}</span>
+          {length && <span className={classes.thumbLength}>{length}</span>}
         </Link>
         <div className={classes.main}>
           <Anchor component={Link} to={link} fw={700} className={classes.title} data-testid="recording-link">
             {recording.title}
           </Anchor>
-          {(showCourse && recording.course_name) || recording.session_title ? (
+          {context && (
             <Text size="sm" c="mooz" fw={500} className={classes.wrap}>
-              {[showCourse ? recording.course_name : null, recording.session_title].filter(Boolean).join(' · ')}
+              {context}
             </Text>
-          ) : null}
+          )}
           <Group gap="md" mt={4} c="dimmed" className={classes.facts}>
             <Fact icon={<IconCalendarEvent size={15} aria-hidden="true" />} testId="recording-date">
               {formatDateTime(recording.created_at, locale)}
             </Fact>
-            <Fact icon={<IconClock size={15} aria-hidden="true" />} testId="recording-duration">
-              <span className={classes.srOnly}>{t('recordings.durationLabel')} </span>
-              {formatDuration(recording.duration_seconds)}
-            </Fact>
+            {length && (
+              <Fact icon={<IconClock size={15} aria-hidden="true" />} testId="recording-duration">
+                <span className={classes.srOnly}>{t('recordings.durationLabel')} </span>
+                {length}
+              </Fact>
+            )}
             <Fact icon={<IconDatabase size={15} aria-hidden="true" />} testId="recording-size">
               <span className={classes.srOnly}>{t('recordings.sizeLabel')} </span>
               {formatBytes(recording.size_bytes, locale)}

@@ -173,10 +173,15 @@ function Player({ recording, refresh }: { recording: Recording; refresh(): void 
   };
 
   const onError = (event: React.SyntheticEvent<HTMLVideoElement>) => {
-    // The link may have expired (a laptop that slept): ask for a fresh one once before giving up.
-    if (!refreshedForError.current) {
+    const code = event.currentTarget.error?.code;
+    // A network failure, or a source refused (an expired link answers 403, which the element reports as
+    // unsupported), may be the link's age (a laptop that slept): ask for a fresh one once before giving
+    // up. A file that does not decode will not decode from a new link either.
+    const linkMayHaveExpired = code === MediaError.MEDIA_ERR_NETWORK || code === MediaError.MEDIA_ERR_SRC_NOT_SUPPORTED;
+    if (linkMayHaveExpired && !refreshedForError.current) {
       refreshedForError.current = true;
-      restore.current = { time: event.currentTarget.currentTime, playing: false };
+      // Carry on from here; before the resume point was applied, the fresh source still gets it.
+      if (resumeDecided.current) restore.current = { time: event.currentTarget.currentTime, playing: false };
       refresh();
       return;
     }
@@ -266,6 +271,10 @@ function Player({ recording, refresh }: { recording: Recording; refresh(): void 
     return () => video.removeEventListener('ratechange', onRate);
   }, [video]);
 
+  // The course and the session, unless the title already names the session (an upload is named after it).
+  const session = recording.session_title && !recording.title.includes(recording.session_title) ? recording.session_title : null;
+  const context = [recording.course_name, session].filter(Boolean).join(' · ');
+
   const startOver = () => {
     if (video) video.currentTime = 0;
     setResumedFrom(null);
@@ -285,6 +294,8 @@ function Player({ recording, refresh }: { recording: Recording; refresh(): void 
           aria-label={t('recordings.videoLabel', { title: recording.title })}
           onLoadedMetadata={onLoadedMetadata}
           onError={onError}
+          // It plays again: a later failure may be a link that expired since, worth one more refresh.
+          onPlaying={() => (refreshedForError.current = false)}
           data-testid="recording-video"
         />
         {flash && (
@@ -330,7 +341,7 @@ function Player({ recording, refresh }: { recording: Recording; refresh(): void 
             {t('recordings.speed')}
           </Text>
           <SegmentedControl
-            size="xs"
+            size="sm"
             radius="xl"
             value={String(rate)}
             onChange={(value) => changeRate(Number(value))}
@@ -356,9 +367,9 @@ function Player({ recording, refresh }: { recording: Recording; refresh(): void 
           <Title order={1} size="h3" className={classes.wrap} data-testid="recording-title">
             {recording.title}
           </Title>
-          {(recording.course_name || recording.session_title) && (
+          {context && (
             <Text c="mooz" fw={500} className={classes.wrap}>
-              {[recording.course_name, recording.session_title].filter(Boolean).join(' · ')}
+              {context}
             </Text>
           )}
           <Group gap="lg" c="dimmed" className={classes.facts}>
@@ -366,13 +377,15 @@ function Player({ recording, refresh }: { recording: Recording; refresh(): void 
               <IconCalendarEvent size={16} aria-hidden="true" />
               <Text size="sm">{formatDateTime(recording.created_at, locale, true)}</Text>
             </Group>
-            <Group gap={6} wrap="nowrap">
-              <IconClock size={16} aria-hidden="true" />
-              <Text size="sm">
-                <span className={classes.srOnly}>{t('recordings.durationLabel')} </span>
-                {formatDuration(recording.duration_seconds)}
-              </Text>
-            </Group>
+            {recording.duration_seconds > 0 && (
+              <Group gap={6} wrap="nowrap">
+                <IconClock size={16} aria-hidden="true" />
+                <Text size="sm">
+                  <span className={classes.srOnly}>{t('recordings.durationLabel')} </span>
+                  {formatDuration(recording.duration_seconds)}
+                </Text>
+              </Group>
+            )}
             <Group gap={6} wrap="nowrap">
               <IconDatabase size={16} aria-hidden="true" />
               <Text size="sm">

@@ -42,17 +42,18 @@ export function useWatchProgress(video: HTMLVideoElement | null, recordingId: nu
       timer = null;
     };
 
+    const played = () => spans.played(video.currentTime, performance.now(), video.playbackRate);
     const onTime = () => {
-      if (!video.seeking) spans.played(video.currentTime);
+      if (!video.seeking) played();
     };
     const onSeeking = () => spans.seeked();
     const onPlaying = () => {
       started = true;
-      spans.played(video.currentTime);
+      played();
       if (timer === null) timer = setInterval(() => report(false), recordingLimits.progressIntervalMs);
     };
     const onStop = () => {
-      spans.played(video.currentTime);
+      played();
       stopTimer();
       report(false);
     };

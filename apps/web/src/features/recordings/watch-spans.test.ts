@@ -1,9 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { maxStepSeconds, WatchSpans } from './watch-spans';
+import { slackSeconds, WatchSpans } from './watch-spans';
 
-/** Plays from `from` to `to` as the video reports it: a timeupdate every quarter second. */
-function play(spans: WatchSpans, from: number, to: number, step = 0.25) {
-  for (let t = from; t <= to + 1e-9; t += step) spans.played(Math.round(t * 1000) / 1000);
+/** The wall clock the events happen at (ms). */
+let now = 0;
+
+/**
+ * Plays from `from` to `to` at `rate` as the video reports it: a timeupdate every `every` ms of wall
+ * time (a quarter second normally; a busy machine or a hidden tab reports less often).
+ */
+function play(spans: WatchSpans, from: number, to: number, { rate = 1, every = 250 } = {}) {
+  const step = (every / 1000) * rate;
+  for (let t = from; t <= to + 1e-9; t += step) {
+    spans.played(Math.round(t * 1000) / 1000, now, rate);
+    now += every;
+  }
+}
+
+/** A timeupdate at `time`, `after` ms of wall time after the previous one. */
+function report(spans: WatchSpans, time: number, after = 250, rate = 1) {
+  now += after;
+  spans.played(time, now, rate);
 }
 
 describe('watched spans from the video events', () => {
@@ -38,25 +54,35 @@ describe('watched spans from the video events', () => {
   it('does not count a forward jump without a seek as watched', () => {
     const spans = new WatchSpans();
     play(spans, 0, 4);
-    spans.played(4 + maxStepSeconds + 1);
-    play(spans, 8.25, 10);
+    // A quarter second later the video says 4 + slack + 2 s: it cannot have played that.
+    report(spans, 4 + slackSeconds + 2);
+    play(spans, 7.25, 10);
     expect(spans.take()).toEqual([
       [0, 4],
-      [8, 10],
+      [7, 10],
     ]);
   });
 
   it('keeps the steps of fast playback (2×) in one span', () => {
     const spans = new WatchSpans();
-    play(spans, 0, 20, 0.5);
+    play(spans, 0, 20, { rate: 2 });
     expect(spans.take()).toEqual([[0, 20]]);
+  });
+
+  it('keeps playback in one span when the events come seldom (a busy machine, a hidden tab)', () => {
+    const spans = new WatchSpans();
+    // One event every 1.5 s of wall time, at 2×: 3 s of video between events.
+    play(spans, 0, 30, { rate: 2, every: 1500 });
+    expect(spans.take()).toEqual([[0, 30]]);
   });
 
   it('reports nothing for a pause, a seek while paused, or a video that never moved', () => {
     const spans = new WatchSpans();
-    spans.played(42);
+    report(spans, 42);
+    // Paused for a minute: the time stays.
+    report(spans, 42, 60_000);
     spans.seeked();
-    spans.played(90);
+    report(spans, 90);
     expect(spans.pending).toBe(false);
     expect(spans.take()).toEqual([]);
   });
@@ -102,9 +128,9 @@ describe('watched spans from the video events', () => {
 
   it('ignores times that are not times', () => {
     const spans = new WatchSpans();
-    spans.played(Number.NaN);
-    spans.played(-1);
-    spans.played(Infinity);
+    report(spans, Number.NaN);
+    report(spans, -1);
+    report(spans, Infinity);
     play(spans, 0, 1);
     expect(spans.take()).toEqual([[0, 1]]);
   });

@@ -7,11 +7,13 @@ import { recordingLimits } from '@mooz/contract/recordings';
 export type Span = [from: number, to: number];
 
 /**
- * Between two `timeupdate`s of normal playback the time moves by about a quarter of a second (times the
- * speed; a background tab reports less often). A larger forward jump with no `seeking` in between is
- * not playback (a stall skipped, a source swapped), so it starts a new span rather than counting the gap.
+ * Between two `timeupdate`s of playback the time moves by about a quarter of a second, times the speed;
+ * a busy machine or a background tab reports less often, but the video still cannot move faster than
+ * the clock times the speed. A forward step larger than that (plus this much slack) with no `seeking`
+ * in between is not playback (a stall skipped, a source swapped), so it starts a new span rather than
+ * counting the gap as watched.
  */
-export const maxStepSeconds = 3;
+export const slackSeconds = 1;
 
 const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
 
@@ -21,11 +23,16 @@ export class WatchSpans {
   /** The span being played, or null after a seek (and before the first time). */
   private current: Span | null = null;
 
-  /** The video reported `time` (timeupdate). */
-  played(time: number): void {
+  /** When (ms, any monotonic clock) the current span's end was reported. */
+  private reportedAt = 0;
+
+  /** The video reported `time` (timeupdate) at `now` (ms), playing at `rate`. */
+  played(time: number, now: number, rate = 1): void {
     if (!Number.isFinite(time) || time < 0) return;
     const current = this.current;
-    if (current && time >= current[1] && time - current[1] <= maxStepSeconds) {
+    const possible = (Math.max(0, now - this.reportedAt) / 1000) * Math.max(rate, 0) + slackSeconds;
+    this.reportedAt = now;
+    if (current && time >= current[1] && time - current[1] <= possible) {
       current[1] = time;
       return;
     }
