@@ -2,7 +2,9 @@
 // track for the MediaRecorder. `sync` is given the audio tracks of the meeting as they are now (after
 // someone joins or leaves, or turns a microphone on) and connects the new ones and lets go of those
 // that are gone, so the mix follows the class without restarting the recording. A muted microphone
-// (a disabled track) gives silence by itself; nothing is done for it.
+// (a disabled track) gives silence by itself; nothing is done for it. The context is made in the
+// Record button's click, so the browser lets it run (a context made later may stay suspended, and give
+// no sound at all).
 import type { MeetingState } from '../meeting-store';
 
 export interface AudioMix {
@@ -18,6 +20,7 @@ export interface AudioMix {
 /** What the mix needs of Web Audio, so it can be tried without a browser. */
 export interface MixContext {
   createMediaStreamDestination(): { stream: MediaStream };
+  createConstantSource(): { offset: { value: number }; connect(destination: never): unknown; start(): void; stop(): void };
   createMediaStreamSource(stream: MediaStream): { connect(destination: never): unknown; disconnect(): void };
   resume(): Promise<void>;
   close(): Promise<void>;
@@ -29,10 +32,18 @@ export function meetingAudioTracks(state: Pick<MeetingState, 'peers' | 'localStr
   return streams.flatMap((stream) => stream?.getAudioTracks().filter((track) => track.readyState === 'live') ?? []);
 }
 
-export function createAudioMix(context: MixContext = new AudioContext() as unknown as MixContext): AudioMix {
+// 'playback': the mix is only recorded, never heard, so large buffers cost nothing and keep the sound
+// whole on a busy machine (an audio thread that misses its deadlines loses samples, and the recording time).
+export function createAudioMix(context: MixContext = new AudioContext({ latencyHint: 'playback' }) as unknown as MixContext): AudioMix {
   const destination = context.createMediaStreamDestination();
   const sources = new Map<string, ReturnType<MixContext['createMediaStreamSource']>>();
-  // Started from the Record button's click, so the browser lets it run.
+  // Silence, always connected: Chromium's destination gives no samples at all while nothing is
+  // connected to it, and a MediaRecorder waiting for its audio then writes nothing, not even video
+  // (a host alone without a microphone would record an empty file).
+  const silence = context.createConstantSource();
+  silence.offset.value = 0;
+  silence.connect(destination as never);
+  silence.start();
   void context.resume().catch(() => undefined);
   const track = destination.stream.getAudioTracks()[0]!;
 
@@ -57,6 +68,7 @@ export function createAudioMix(context: MixContext = new AudioContext() as unkno
       }
     },
     close() {
+      silence.stop();
       for (const source of sources.values()) source.disconnect();
       sources.clear();
       track.stop();

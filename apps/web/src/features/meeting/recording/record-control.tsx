@@ -40,6 +40,7 @@ export function RecordControl({ roomId, size }: { roomId: string; size: number }
     return () => clearInterval(timer);
   }, [phase]);
 
+  const roomRecorded = useMeetingStore((state) => state.recording !== null);
   if (!canRecord(user, room)) return null;
 
   if ((phase === 'recording' || phase === 'stopping') && recordingHere && startedAt !== null) {
@@ -72,6 +73,9 @@ export function RecordControl({ roomId, size }: { roomId: string; size: number }
       </>
     );
   }
+
+  // Someone else (another host, an admin) records the room: one recording at a time (the server says 409).
+  if (roomRecorded && phase === 'idle') return null;
 
   const label = phase === 'starting' ? t('meeting.recording.starting') : t('meeting.recording.start');
   return (

@@ -77,8 +77,15 @@ class StandInStream {
 function standInContext() {
   const connected = new Set<string>();
   const output = new StandInTrack('mixed');
+  const silence = { started: false, stopped: false };
   const context: MixContext = {
     createMediaStreamDestination: () => ({ stream: new StandInStream([output]) as unknown as MediaStream }),
+    createConstantSource: () => ({
+      offset: { value: 1 },
+      connect: () => connected.add('silence'),
+      start: () => (silence.started = true),
+      stop: () => (silence.stopped = true),
+    }),
     createMediaStreamSource: (stream) => {
       const id = (stream as unknown as StandInStream).tracks[0]!.id;
       return {
@@ -89,7 +96,7 @@ function standInContext() {
     resume: async () => undefined,
     close: async () => undefined,
   };
-  return { context, connected, output };
+  return { context, connected: { has: (id: string) => connected.has(id), get size() { return [...connected].filter((id) => id !== 'silence').length; }, ids: () => [...connected].filter((id) => id !== 'silence').sort() }, output, silence, all: connected };
 }
 
 const track = (id: string) => new StandInTrack(id) as unknown as MediaStreamTrack;
@@ -106,15 +113,25 @@ describe('the sound of the recording', () => {
     expect(mix.track).toBe(output);
     const [mine, sams, kims] = [track('mine'), track('sam'), track('kim')];
     mix.sync([mine, sams]);
-    expect([...connected].sort()).toEqual(['mine', 'sam']);
+    expect(connected.ids()).toEqual(['mine', 'sam']);
     mix.sync([mine, sams, kims]);
-    expect([...connected].sort()).toEqual(['kim', 'mine', 'sam']);
+    expect(connected.ids()).toEqual(['kim', 'mine', 'sam']);
     mix.sync([mine, kims]);
-    expect([...connected].sort()).toEqual(['kim', 'mine']);
+    expect(connected.ids()).toEqual(['kim', 'mine']);
     expect(mix.size).toBe(2);
     mix.close();
     expect(connected.size).toBe(0);
     expect((output as unknown as StandInTrack).readyState).toBe('ended');
+  });
+
+  it('feeds the mix silence while nobody has a microphone, so the recorder always gets sound', () => {
+    const { context, silence, all } = standInContext();
+    const mix = createAudioMix(context);
+    mix.sync([]);
+    expect(all.has('silence')).toBe(true);
+    expect(silence).toEqual({ started: true, stopped: false });
+    mix.close();
+    expect(silence.stopped).toBe(true);
   });
 
   it('keeps a muted microphone in the mix (a disabled track is silence) and drops an ended one', () => {
@@ -124,7 +141,7 @@ describe('the sound of the recording', () => {
     mix.sync([mine as unknown as MediaStreamTrack]);
     mine.enabled = false;
     mix.sync([mine as unknown as MediaStreamTrack]);
-    expect([...connected]).toEqual(['mine']);
+    expect(connected.ids()).toEqual(['mine']);
     mine.stop();
     mix.sync([mine as unknown as MediaStreamTrack]);
     expect(connected.size).toBe(0);

@@ -71,6 +71,8 @@ export async function startRecording(roomId: string): Promise<void> {
     return;
   }
   useRecorderStore.setState({ ...idle(), phase: 'starting', roomId });
+  // Made now, in the click, so the browser lets its sound run: after the answer it might not.
+  const mix = createAudioMix();
   const uploader = createChunkUploader({
     transport: liveTransport(roomId),
     onBacklog: (backlog) => useRecorderStore.setState({ backlog }),
@@ -83,18 +85,19 @@ export async function startRecording(roomId: string): Promise<void> {
     await uploader.start();
   } catch (error) {
     // 403 (not the host), 409 (already recorded), a lost connection: the server's words.
+    mix.close();
     useRecorderStore.setState(idle());
     meetingToast.error(messageOf(error, messages.unexpected));
     return;
   }
   if (meetingOver(useMeetingStore.getState(), roomId)) {
+    mix.close();
     useRecorderStore.setState(idle());
     await uploader.finish();
     return;
   }
 
   const composer = createComposer(() => meetingTiles(useMeetingStore.getState()), recordingFps);
-  const mix = createAudioMix();
   mix.sync(meetingAudioTracks(useMeetingStore.getState()));
   // People come and go, microphones start: the mix follows; the end of the meeting ends the recording.
   const unsubscribe = useMeetingStore.subscribe((state) => {

@@ -1,0 +1,301 @@
+// Recording a class live (issue 8, "Recording in the meeting") in Chromium with fake cameras and
+// microphones, each person in their own browser: the teacher of a course records its session with a
+// student who bought it present; an admin who joins later sees who is recording; the teacher stops,
+// and the recording is listed for the course and plays (time advances, the picture has a size, the
+// duration is the recorded one). A second class is recorded and the teacher's tab is closed mid-way:
+// what was already sent becomes a recording all the same.
+import { chromium, expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { recordingLimits, type Recording } from '@mooz/contract/recordings';
+import { apiLogIn, newStudent, type SignedIn } from './support/a11y';
+import { writeFakeCamera } from './support/fake-camera';
+import { startSignedIn } from './support/signed-in';
+
+const DAY = 86_400_000;
+const auth = (who: SignedIn) => ({ Authorization: `Bearer ${who.access}` });
+const nameOf = (who: SignedIn) => `${who.user.first_name} ${who.user.last_name}`;
+
+const fakeMedia = [
+  '--no-sandbox',
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  `--use-file-for-fake-video-capture=${writeFakeCamera()}`,
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+let browsers: Browser[] = [];
+const contexts: BrowserContext[] = [];
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  browsers = await Promise.all([0, 1, 2].map(() => chromium.launch({ executablePath: '/usr/bin/chromium', args: fakeMedia })));
+});
+
+test.afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+test.afterAll(async () => {
+  await Promise.all(browsers.map((browser) => browser.close()));
+});
+
+/** The next Monday at least a week away (YYYY-MM-DD): a start date any weekday batch accepts. */
+function nextMonday(): string {
+  const day = new Date(Date.now() + 7 * DAY);
+  while (day.getUTCDay() !== 1) day.setTime(day.getTime() + DAY);
+  return day.toISOString().slice(0, 10);
+}
+
+/** A new course of the demo teacher, bought by a new student, with a class that starts in a few minutes (its room is open now). */
+async function classToRecord(request: APIRequestContext, teacher: SignedIn) {
+  const created = await request.post('/api/courses/', {
+    headers: auth(teacher),
+    data: {
+      name: `Calligraphy ${Date.now()}`,
+      description: 'Broad-edged pens, ink and paper.',
+      price: 80_000,
+      duration_weeks: 4,
+      batch_start_dates: [nextMonday()],
+      weekday_times: ['09:00'],
+      weekend_times: [],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const course = (await created.json()).data as { id: number; name: string };
+  const scheduled = await request.post('/api/classes/sessions/', {
+    headers: auth(teacher),
+    data: { course_id: course.id, title: `Italic hand ${Date.now()}`, starts_at: new Date(Date.now() + 5 * 60_000).toISOString(), duration_minutes: 60 },
+  });
+  expect(scheduled.status(), await scheduled.text()).toBe(201);
+  const session = (await scheduled.json()).data as { id: number; title: string; room_id: string };
+
+  const student = (await newStudent(request, 'Sami')).session;
+  const detail = (await (await request.get(`/api/courses/${course.id}/`, { headers: auth(student) })).json()).data as {
+    batches: { id: number; kind: string; start_date: string; end_date: string; time: string | null }[];
+  };
+  const batch = detail.batches.find((b) => b.kind === 'weekdays')!;
+  const order = await request.post('/api/payments/create_order/', {
+    headers: auth(student),
+    data: { course_id: course.id, batch_id: batch.id, batch: 'weekdays', start_date: batch.start_date, end_date: batch.end_date, time: batch.time },
+  });
+  expect(order.status(), await order.text()).toBe(200);
+  const { order_id, subscription_id } = (await order.json()).data;
+  const paid = await request.post('/api/payments/sandbox/pay/', { headers: auth(student), data: { order_id } });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const verified = await request.post('/api/payments/verify_payment/', { headers: auth(student), data: { ...(await paid.json()).data, subscription_id } });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return { course, session, student };
+}
+
+/**
+ * A window signed in as `who` with their name as the meeting name. The page notes when each
+ * MediaRecorder is started and stopped (performance.now()), to know how long the recording really is.
+ */
+async function openWindow(browser: Browser, baseURL: string, who: SignedIn): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  contexts.push(context);
+  await startSignedIn(context, { access: who.access, refresh: who.refresh, user: who.user }, nameOf(who));
+  await context.addInitScript(() => {
+    const times: { started?: number; stopped?: number }[] = [];
+    (window as unknown as { __recorders: typeof times }).__recorders = times;
+    // The calls, not the events: on a busy machine the events come seconds late, the media's clock does not.
+    const { start, stop } = MediaRecorder.prototype;
+    const entries = new WeakMap<MediaRecorder, (typeof times)[number]>();
+    // Every chunk too, to measure what the browser recorded, as it recorded it.
+    const chunks: Blob[] = [];
+    (window as unknown as { __chunks: Blob[] }).__chunks = chunks;
+    MediaRecorder.prototype.start = function (this: MediaRecorder, timeslice?: number) {
+      const entry: (typeof times)[number] = { started: performance.now() };
+      times.push(entry);
+      entries.set(this, entry);
+      this.addEventListener('dataavailable', (event) => chunks.push(event.data));
+      return start.call(this, timeslice);
+    };
+    MediaRecorder.prototype.stop = function (this: MediaRecorder) {
+      const entry = entries.get(this);
+      if (entry && entry.stopped === undefined) entry.stopped = performance.now();
+      return stop.call(this);
+    };
+    // Toasts go within seconds; keep every text one showed.
+    const toasts: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = toasts;
+    new MutationObserver(() => {
+      for (const element of document.querySelectorAll<HTMLElement>('[data-testid="meeting-toast"]')) {
+        if (element.dataset.seen) continue;
+        element.dataset.seen = '1';
+        toasts.push(element.textContent ?? '');
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return context.newPage();
+}
+
+async function joinRoom(page: Page, roomId: string, others: number) {
+  await page.goto(`/meeting/${roomId}`);
+  // Generous: two cores run three browsers, one of them encoding the recording.
+  await expect(page.getByTestId('meeting-room')).toHaveAttribute('data-phase', 'joined', { timeout: 90_000 });
+  await expect(page.locator('[data-testid="remote-tile"][data-has-video]')).toHaveCount(others, { timeout: 90_000 });
+}
+
+/** The course's recordings as `who` sees them through the API. */
+async function recordingsOf(request: APIRequestContext, who: SignedIn, courseId: number): Promise<Recording[]> {
+  const response = await request.get(`/api/classes/recordings/?course_id=${courseId}`, { headers: auth(who) });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()).data as Recording[];
+}
+
+/**
+ * How long what the page's MediaRecorder wrote plays, as the browser measures it: MediaRecorder's WebM
+ * says no duration, so the player is sent past the end, where it learns it.
+ */
+function rawRecordingSeconds(page: Page, firstChunks?: number): Promise<number> {
+  return page.evaluate(async (count) => {
+    const chunks = (window as unknown as { __chunks: Blob[] }).__chunks.slice(0, count ?? undefined);
+    const video = document.createElement('video');
+    video.muted = true;
+    video.src = URL.createObjectURL(new Blob(chunks, { type: 'video/webm' }));
+    await new Promise((resolve) => (video.onloadedmetadata = resolve));
+    if (!Number.isFinite(video.duration)) {
+      const known = new Promise((resolve) => (video.ondurationchange = () => Number.isFinite(video.duration) && resolve(null)));
+      video.currentTime = 1e101;
+      await known;
+    }
+    return video.duration;
+  }, firstChunks ?? null);
+}
+
+const chunkSizes = (page: Page) => page.evaluate(() => (window as unknown as { __chunks: Blob[] }).__chunks.map((chunk) => chunk.size));
+
+/** Plays `url` in a <video> of `page` and reports what the browser makes of it. */
+async function playIn(page: Page, url: string) {
+  return page.evaluate(async (src) => {
+    const video = document.createElement('video');
+    video.muted = true;
+    video.src = src;
+    document.body.append(video);
+    await new Promise<void>((resolve, reject) => {
+      video.onloadedmetadata = () => resolve();
+      video.onerror = () => reject(new Error(`the video did not load: ${video.error?.message}`));
+    });
+    const duration = video.duration;
+    await video.play();
+    const from = video.currentTime;
+    await new Promise<void>((resolve) => {
+      const check = () => (video.currentTime > from + 0.5 ? resolve() : requestAnimationFrame(check));
+      check();
+    });
+    return { duration, videoWidth: video.videoWidth, videoHeight: video.videoHeight, from, to: video.currentTime };
+  }, url);
+}
+
+test('the teacher records a class: everyone is told who records, and the recording is listed and plays', async ({ request, baseURL }) => {
+  test.setTimeout(420_000);
+  const teacher = await apiLogIn(request, 'teacher@mooz.local');
+  const admin = await apiLogIn(request, 'admin@mooz.local');
+  const { course, session, student } = await classToRecord(request, teacher);
+  const [teacherPage, studentPage, adminPage] = await Promise.all([
+    openWindow(browsers[0]!, baseURL!, teacher),
+    openWindow(browsers[1]!, baseURL!, student),
+    openWindow(browsers[2]!, baseURL!, admin),
+  ]);
+
+  await teacherPage.goto(`/meeting/${session.room_id}`);
+  await expect(teacherPage.getByTestId('meeting-room')).toHaveAttribute('data-phase', 'joined', { timeout: 90_000 });
+  await joinRoom(studentPage, session.room_id, 1);
+  await expect(teacherPage.locator('[data-testid="remote-tile"][data-has-video]')).toHaveCount(1, { timeout: 90_000 });
+
+  // Only the host is offered the button.
+  await expect(studentPage.getByTestId('start-recording')).toHaveCount(0);
+  const record = teacherPage.getByTestId('start-recording');
+  await expect(record).toHaveAccessibleName('Start recording');
+  await record.focus();
+  await teacherPage.keyboard.press('Enter');
+
+  const stop = teacherPage.getByTestId('stop-recording');
+  await expect(stop).toBeVisible();
+  await expect(stop).toHaveAccessibleName(/^Stop recording \(\d+:\d\d\)$/);
+  const notice = `Recording — started by ${nameOf(teacher)}`;
+  for (const page of [teacherPage, studentPage]) await expect(page.getByTestId('recording-notice')).toHaveText(notice);
+  await expect(studentPage.getByRole('status').filter({ hasText: notice })).toBeVisible();
+
+  // A late joiner (an admin) learns of the recording on joining (the notice is all it needs to see).
+  await adminPage.goto(`/meeting/${session.room_id}`);
+  await expect(adminPage.getByTestId('meeting-room')).toHaveAttribute('data-phase', 'joined', { timeout: 90_000 });
+  await expect(adminPage.getByTestId('recording-notice')).toHaveText(notice);
+  await expect(adminPage.getByRole('status').filter({ hasText: notice })).toBeVisible();
+  // Admins may record, but not a room someone is recording already.
+  await expect(adminPage.getByTestId('start-recording')).toHaveCount(0);
+
+  // The elapsed time counts up on the Stop button; the class goes on for five more seconds.
+  await expect(stop).toHaveText(/^\d+:\d\d$/);
+  const shown = (await stop.textContent())!;
+  await expect(stop).not.toHaveText(shown);
+  await teacherPage.waitForTimeout(5_000);
+  await stop.click();
+  await expect(teacherPage.getByTestId('start-recording')).toBeVisible({ timeout: 60_000 });
+  for (const page of [teacherPage, studentPage, adminPage]) await expect(page.getByTestId('recording-notice')).toHaveCount(0);
+  await expect
+    .poll(() => teacherPage.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts))
+    .toContain('Recording saved. You will find it under Recordings.');
+
+  // The recorded length: what MediaRecorder wrote, as the browser plays it. On a loaded machine it is
+  // shorter than the wall-clock time between Record and Stop (the media clock falls behind), never longer.
+  const [times] = await teacherPage.evaluate(() => (window as unknown as { __recorders: { started: number; stopped: number }[] }).__recorders);
+  const wallSeconds = (times!.stopped - times!.started) / 1000;
+  const recordedSeconds = await rawRecordingSeconds(teacherPage);
+  expect(recordedSeconds).toBeGreaterThan(5);
+  expect(recordedSeconds).toBeLessThan(wallSeconds + 1);
+
+  // The student finds it under the course, and it plays with its real length.
+  await expect.poll(async () => (await recordingsOf(request, student, course.id)).length, { timeout: 60_000 }).toBe(1);
+  const [recording] = await recordingsOf(request, student, course.id);
+  expect(recording).toMatchObject({ course_id: course.id, session_id: session.id, room_id: session.room_id, mime_type: expect.stringMatching(/^video\/webm/) });
+  expect(recording!.size_bytes).toBeGreaterThan(0);
+  expect(Math.abs(recording!.duration_seconds - recordedSeconds), `recorded ${recordedSeconds} s (${wallSeconds} s by the clock), listed ${recording!.duration_seconds} s`).toBeLessThan(1);
+  const played = await playIn(studentPage, recording!.url);
+  expect(played.videoWidth).toBeGreaterThan(0);
+  expect(played.to).toBeGreaterThan(played.from);
+  expect(Number.isFinite(played.duration)).toBe(true);
+  expect(Math.abs(played.duration - recordedSeconds), `recorded ${recordedSeconds} s, plays ${played.duration} s`).toBeLessThan(1);
+});
+
+test('a recording whose tab is closed mid-way keeps what was already sent', async ({ request, baseURL }) => {
+  test.setTimeout(420_000);
+  const teacher = await apiLogIn(request, 'teacher@mooz.local');
+  const { course, session, student } = await classToRecord(request, teacher);
+  const [teacherPage, studentPage] = await Promise.all([openWindow(browsers[0]!, baseURL!, teacher), openWindow(browsers[1]!, baseURL!, student)]);
+  await teacherPage.goto(`/meeting/${session.room_id}`);
+  await expect(teacherPage.getByTestId('meeting-room')).toHaveAttribute('data-phase', 'joined', { timeout: 90_000 });
+  await joinRoom(studentPage, session.room_id, 1);
+
+  await teacherPage.getByTestId('start-recording').click();
+  await expect(studentPage.getByTestId('recording-notice')).toBeVisible();
+  const id = Number(await studentPage.getByTestId('recording-notice').getAttribute('data-recording-id'));
+  // Three chunks are recorded (one every recordingLimits.chunkIntervalMs) and the server holds them...
+  await expect.poll(async () => (await chunkSizes(teacherPage)).length, { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
+  const sentBytes = (await chunkSizes(teacherPage)).slice(0, 3).reduce((sum, size) => sum + size, 0);
+  await expect
+    .poll(async () => (await (await request.get(`/api/classes/recordings/live/${id}/`, { headers: auth(teacher) })).json()).data.upload_offset, { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(sentBytes);
+  const sentSeconds = await rawRecordingSeconds(teacherPage, 3);
+  const recordedSeconds = await rawRecordingSeconds(teacherPage);
+  // ...then the tab is gone, without a goodbye.
+  await teacherPage.close();
+
+  // The server finishes it with what it has (the tab's last word, or the recorder leaving the room); the room is told.
+  await expect(studentPage.getByTestId('recording-notice')).toHaveCount(0, { timeout: 60_000 });
+  await expect.poll(async () => (await recordingsOf(request, student, course.id)).length, { timeout: 90_000 }).toBe(1);
+  const [recording] = await recordingsOf(request, student, course.id);
+  expect(recording!.id).toBe(id);
+  expect(recording!.size_bytes).toBeGreaterThanOrEqual(sentBytes);
+  // All that had reached the server, and no more than was recorded before the tab closed (plus what was in flight).
+  const about = `sent ${sentSeconds} s, recorded ${recordedSeconds} s before closing, listed ${recording!.duration_seconds} s`;
+  expect(recording!.duration_seconds, about).toBeGreaterThan(sentSeconds - 0.5);
+  expect(recording!.duration_seconds, about).toBeLessThan(recordedSeconds + recordingLimits.chunkIntervalMs / 1000 + 1);
+  const played = await playIn(studentPage, recording!.url);
+  expect(played.videoWidth).toBeGreaterThan(0);
+  expect(Number.isFinite(played.duration)).toBe(true);
+  expect(Math.abs(played.duration - recording!.duration_seconds)).toBeLessThan(1);
+});
