@@ -5,11 +5,12 @@
 // presigned GETs to the bucket, but this route still streams from it for a link made otherwise.
 //
 // Registered with app.route rather than the contract's route(): the answer is raw bytes with
-// Range semantics (200/206/416), not a JSON envelope with a response schema, and the route must stay out
-// of the JSON API's walk (OpenAPI document, fuzz test) that route() feeds. Failures still leave in the
-// contract's error envelope through the app's error handler.
+// Range semantics (200/206/416), not a JSON envelope, and it stays out of the OpenAPI document. Its
+// refusals (403, 404, 416) leave in the contract's error envelope through the app's error handler and
+// are declared as such, so the API fuzz test holds them to it.
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
+import { errorEnvelope } from '@mooz/contract/envelope';
 import { apiRoutes } from '@mooz/contract/api-routes';
 import { messages } from '@mooz/contract/messages';
 import { recordings } from '../../db/schema/recordings';
@@ -55,6 +56,9 @@ export async function recordingMediaRoutes(app: FastifyInstance): Promise<void> 
     // stream only to throw it away.
     method: ['GET', 'HEAD'],
     url: apiRoutes.recordings.media.path,
+    // The refusals are the API's envelope, declared like any endpoint's (the OpenAPI document and the
+    // fuzz hold them to it); the bytes of 200 and 206 have no schema.
+    schema: { hide: true, response: { 403: errorEnvelope, 404: errorEnvelope, 416: errorEnvelope } },
     handler: async (request, reply) => {
       const rawId = (request.params as { id: string }).id;
       const id = idPattern.test(rawId) && Number(rawId) <= maxId ? Number(rawId) : null;
