@@ -37,13 +37,13 @@ export function createFileStorage(dataDir: string): RecordingStorage {
   return {
     kind: 'file',
 
-    async put(key, body, _contentType) {
+    async put(key, body, _contentType, options) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
       // A temporary file beside the final one, renamed over it when complete: a reader never sees half
       // an object, and the rename cannot cross file systems.
       const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.part`);
-      const out = createWriteStream(temp, { flags: 'wx', flush: true });
+      const out = createWriteStream(temp, { flags: 'wx', flush: !options?.transient });
       try {
         // pipeline destroys both streams and rejects when the body errors or closes before its end.
         await pipeline(body, out);

@@ -8,7 +8,7 @@
 // Range semantics (200/206/416), not a JSON envelope, and it stays out of the OpenAPI document. Its
 // refusals (403, 404, 416) leave in the contract's error envelope through the app's error handler and
 // are declared as such, so the API fuzz test holds them to it.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { errorEnvelope } from '@mooz/contract/envelope';
 import { apiRoutes } from '@mooz/contract/api-routes';
@@ -50,6 +50,8 @@ export function parseRange(header: string | undefined, size: number): 'full' | '
 const idPattern = /^[1-9]\d{0,9}$/;
 const maxId = 2 ** 31 - 1;
 
+const refusals: FastifySchema = { hide: true, response: { 403: errorEnvelope, 404: errorEnvelope, 416: errorEnvelope } };
+
 export async function recordingMediaRoutes(app: FastifyInstance): Promise<void> {
   app.route({
     // HEAD is declared here, not left to Fastify's automatic HEAD route, which would read the whole
@@ -58,7 +60,7 @@ export async function recordingMediaRoutes(app: FastifyInstance): Promise<void> 
     url: apiRoutes.recordings.media.path,
     // The refusals are the API's envelope, declared like any endpoint's (the OpenAPI document and the
     // fuzz hold them to it); the bytes of 200 and 206 have no schema.
-    schema: { hide: true, response: { 403: errorEnvelope, 404: errorEnvelope, 416: errorEnvelope } },
+    schema: refusals,
     handler: async (request, reply) => {
       const rawId = (request.params as { id: string }).id;
       const id = idPattern.test(rawId) && Number(rawId) <= maxId ? Number(rawId) : null;

@@ -122,7 +122,8 @@ export function createUploads(app: FastifyInstance) {
     const { tap, scan } = webmScanTap();
     pipeline(stream, tap, () => {});
     try {
-      const { sizeBytes } = await app.recordingStorage.put(key, tap, 'video/webm');
+      // Transient: finaliseRecording reads it once into the seekable file and deletes it.
+      const { sizeBytes } = await app.recordingStorage.put(key, tap, 'video/webm', { transient: true });
       let scanned: WebmScan | undefined;
       try {
         scanned = scan();
