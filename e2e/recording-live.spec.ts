@@ -6,11 +6,13 @@
 // what was already sent becomes a recording all the same.
 import { chromium, expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { recordingLimits, type Recording } from '@mooz/contract/recordings';
-import { apiLogIn, newStudent, type SignedIn } from './support/a11y';
+import { apiLogIn, AxeReport, look, newStudent, prepare, type Look, type SignedIn } from './support/a11y';
 import { writeFakeCamera } from './support/fake-camera';
 import { startSignedIn } from './support/signed-in';
 
 const DAY = 86_400_000;
+const english = look('en', 'light', false);
+const frenchDarkRtl = look('fr', 'dark', true);
 const auth = (who: SignedIn) => ({ Authorization: `Bearer ${who.access}` });
 const nameOf = (who: SignedIn) => `${who.user.first_name} ${who.user.last_name}`;
 
@@ -93,10 +95,11 @@ async function classToRecord(request: APIRequestContext, teacher: SignedIn) {
  * A window signed in as `who` with their name as the meeting name. The page notes when each
  * MediaRecorder is started and stopped (performance.now()), to know how long the recording really is.
  */
-async function openWindow(browser: Browser, baseURL: string, who: SignedIn): Promise<Page> {
+async function openWindow(browser: Browser, baseURL: string, who: SignedIn, view: Look = english): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   contexts.push(context);
   await startSignedIn(context, { access: who.access, refresh: who.refresh, user: who.user }, nameOf(who));
+  await prepare(context, view);
   await context.addInitScript(() => {
     const times: { started?: number; stopped?: number }[] = [];
     (window as unknown as { __recorders: typeof times }).__recorders = times;
@@ -168,6 +171,31 @@ function rawRecordingSeconds(page: Page, firstChunks?: number): Promise<number> 
 
 const chunkSizes = (page: Page) => page.evaluate(() => (window as unknown as { __chunks: Blob[] }).__chunks.map((chunk) => chunk.size));
 
+/** The colour (r, g, b, averaged over 9×9 pixels) at each point of the recording's picture at `seconds`. */
+function colorsAt(page: Page, url: string, seconds: number, points: [number, number][]) {
+  return page.evaluate(
+    async ({ src, seconds, points }) => {
+      const video = document.createElement('video');
+      video.muted = true;
+      video.src = src;
+      await new Promise((resolve) => (video.onloadedmetadata = resolve));
+      video.currentTime = seconds;
+      await new Promise((resolve) => (video.onseeked = resolve));
+      const canvas = document.createElement('canvas');
+      [canvas.width, canvas.height] = [video.videoWidth, video.videoHeight];
+      const context = canvas.getContext('2d')!;
+      context.drawImage(video, 0, 0);
+      return points.map(([x, y]) => {
+        const { data } = context.getImageData(x - 4, y - 4, 9, 9);
+        const sum = [0, 0, 0];
+        for (let i = 0; i < data.length; i += 4) for (const c of [0, 1, 2]) sum[c]! += data[i + c]!;
+        return sum.map((value) => Math.round(value / 81));
+      });
+    },
+    { src: url, seconds, points },
+  );
+}
+
 /** Plays `url` in a <video> of `page` and reports what the browser makes of it. */
 async function playIn(page: Page, url: string) {
   return page.evaluate(async (src) => {
@@ -195,9 +223,10 @@ test('the teacher records a class: everyone is told who records, and the recordi
   const teacher = await apiLogIn(request, 'teacher@mooz.local');
   const admin = await apiLogIn(request, 'admin@mooz.local');
   const { course, session, student } = await classToRecord(request, teacher);
+  // The student's window is in French, dark, right to left.
   const [teacherPage, studentPage, adminPage] = await Promise.all([
     openWindow(browsers[0]!, baseURL!, teacher),
-    openWindow(browsers[1]!, baseURL!, student),
+    openWindow(browsers[1]!, baseURL!, student, frenchDarkRtl),
     openWindow(browsers[2]!, baseURL!, admin),
   ]);
 
@@ -217,8 +246,17 @@ test('the teacher records a class: everyone is told who records, and the recordi
   await expect(stop).toBeVisible();
   await expect(stop).toHaveAccessibleName(/^Stop recording \(\d+:\d\d\)$/);
   const notice = `Recording — started by ${nameOf(teacher)}`;
-  for (const page of [teacherPage, studentPage]) await expect(page.getByTestId('recording-notice')).toHaveText(notice);
-  await expect(studentPage.getByRole('status').filter({ hasText: notice })).toBeVisible();
+  const frenchNotice = `Enregistrement en cours — lancé par ${nameOf(teacher)}`;
+  await expect(teacherPage.getByTestId('recording-notice')).toHaveText(notice);
+  // In right-to-left layouts the app isolates the text's direction (U+2068 … U+2069 around it).
+  await expect(studentPage.getByTestId('recording-notice')).toContainText(frenchNotice);
+  await expect(studentPage.getByRole('status').filter({ hasText: frenchNotice })).toBeVisible();
+  const axe = new AxeReport(english);
+  await axe.scan(teacherPage, 'meeting room, recording');
+  await teacherPage.screenshot({ path: test.info().outputPath('recording-teacher.png') });
+  const axeFrench = new AxeReport(frenchDarkRtl);
+  await axeFrench.scan(studentPage, 'meeting room, being recorded');
+  await studentPage.screenshot({ path: test.info().outputPath('recording-student-fr-dark-rtl.png') });
 
   // A late joiner (an admin) learns of the recording on joining (the notice is all it needs to see).
   await adminPage.goto(`/meeting/${session.room_id}`);
@@ -228,11 +266,19 @@ test('the teacher records a class: everyone is told who records, and the recordi
   // Admins may record, but not a room someone is recording already.
   await expect(adminPage.getByTestId('start-recording')).toHaveCount(0);
 
-  // The elapsed time counts up on the Stop button; the class goes on for five more seconds.
+  // The elapsed time counts up on the Stop button.
   await expect(stop).toHaveText(/^\d+:\d\d$/);
   const shown = (await stop.textContent())!;
   await expect(stop).not.toHaveText(shown);
-  await teacherPage.waitForTimeout(5_000);
+  // The teacher shares a screen and stops again: the picture changes, the recording goes on.
+  await teacherPage.getByTestId('toggle-screen').click();
+  await expect(studentPage.getByTestId('remote-screen-tile')).toHaveAttribute('data-has-video', 'true', { timeout: 60_000 });
+  await teacherPage.waitForTimeout(3_000);
+  await teacherPage.getByTestId('toggle-screen').click();
+  await expect(studentPage.getByTestId('remote-screen-tile')).toHaveCount(0, { timeout: 60_000 });
+  // The class goes on for a few more seconds.
+  await teacherPage.waitForTimeout(3_000);
+  expect(await teacherPage.evaluate(() => (window as unknown as { __recorders: unknown[] }).__recorders.length), 'one MediaRecorder throughout').toBe(1);
   await stop.click();
   await expect(teacherPage.getByTestId('start-recording')).toBeVisible({ timeout: 60_000 });
   for (const page of [teacherPage, studentPage, adminPage]) await expect(page.getByTestId('recording-notice')).toHaveCount(0);
@@ -259,6 +305,15 @@ test('the teacher records a class: everyone is told who records, and the recordi
   expect(played.to).toBeGreaterThan(played.from);
   expect(Number.isFinite(played.duration)).toBe(true);
   expect(Math.abs(played.duration - recordedSeconds), `recorded ${recordedSeconds} s, plays ${played.duration} s`).toBeLessThan(1);
+  // It opens on the two cameras side by side (the fake camera's brown and orange, not a placeholder's
+  // blue-grey): the middle of each half of the 1280×720 picture, above the names.
+  const [left, right] = await colorsAt(studentPage, recording!.url, 0.3, [
+    [320, 300],
+    [960, 300],
+  ]);
+  for (const [r, , b] of [left!, right!]) expect(r! - b!, `camera colours ${JSON.stringify([left, right])}`).toBeGreaterThan(40);
+  await axe.expectClean();
+  await axeFrench.expectClean();
 });
 
 test('a recording whose tab is closed mid-way keeps what was already sent', async ({ request, baseURL }) => {

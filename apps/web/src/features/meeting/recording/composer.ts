@@ -68,6 +68,8 @@ interface Source {
 export interface Composer {
   /** The canvas's video: `fps` frames a second while recording. */
   readonly stream: MediaStream;
+  /** Resolves once every camera and screen with a live track has its first frame, or after `timeoutMs`. */
+  ready(timeoutMs: number): Promise<void>;
   stop(): void;
 }
 
@@ -204,6 +206,17 @@ export function createComposer(readTiles: () => ComposerTile[], fps = recordingF
 
   return {
     stream,
+    ready(timeoutMs) {
+      const until = performance.now() + timeoutMs;
+      return new Promise<void>((resolve) => {
+        const check = () => {
+          const waiting = readTiles().some((tile) => liveVideo(tile.stream) !== null && videoOf(tile) === null);
+          if (stopped || !waiting || performance.now() >= until) resolve();
+          else setTimeout(check, 50);
+        };
+        check();
+      });
+    },
     stop() {
       stopped = true;
       cancelAnimationFrame(raf);

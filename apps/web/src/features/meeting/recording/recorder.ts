@@ -61,6 +61,8 @@ interface Session {
 }
 
 let session: Session | null = null;
+/** The longest the recording waits for the cameras' first frames before it starts. */
+const composerWarmUpMs = 1500;
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options ?? {});
 
 export async function startRecording(roomId: string): Promise<void> {
@@ -98,6 +100,15 @@ export async function startRecording(roomId: string): Promise<void> {
   }
 
   const composer = createComposer(() => meetingTiles(useMeetingStore.getState()), recordingFps);
+  // The cameras' first frames, so the recording does not open on placeholders (a moment, at most).
+  await composer.ready(composerWarmUpMs);
+  if (meetingOver(useMeetingStore.getState(), roomId)) {
+    composer.stop();
+    mix.close();
+    useRecorderStore.setState(idle());
+    await uploader.finish();
+    return;
+  }
   mix.sync(meetingAudioTracks(useMeetingStore.getState()));
   // People come and go, microphones start: the mix follows; the end of the meeting ends the recording.
   const unsubscribe = useMeetingStore.subscribe((state) => {
