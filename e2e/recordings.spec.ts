@@ -316,15 +316,51 @@ test.describe.serial('a recording uploaded from disk and watched', () => {
     await page.context().close();
     await axe.expectClean();
   });
+
+  test("the teacher's dialogs in French, dark, right to left; deleting empties the course's list", async ({ browser }) => {
+    const { teacher, course, session, webm } = story;
+    const axe = new AxeReport(frenchDarkRtl);
+    const page = await signedInPage(browser, teacher, frenchDarkRtl);
+    await page.goto('/sessions');
+    const row = page.getByTestId('session-row').filter({ hasText: session.title });
+    await expect(row).toBeVisible({ timeout: 60_000 });
+    await row.getByTestId('upload-recording-button').click();
+    const upload = page.getByTestId('upload-recording');
+    await upload.getByTestId('upload-file-input').setInputFiles({ name: 'cours.webm', mimeType: 'video/webm', buffer: webm.buffer });
+    await expect(upload.getByTestId('upload-file-name')).toHaveText('cours.webm');
+    await axe.scan(page, 'upload dialog');
+    await shoot(page, 'fr-rtl-dark-upload-dialog');
+    await page.keyboard.press('Escape');
+    await expect(upload).toBeHidden();
+
+    await page.goto(`/recordings/course/${course.id}`);
+    await page.getByTestId('delete-recording-button').click();
+    const confirm = page.getByRole('dialog', { name: /^\u2068?Supprimer « Coptic stitch/ });
+    await expect(confirm).toBeVisible({ timeout: 60_000 });
+    await axe.scan(page, 'delete dialog');
+    await shoot(page, 'fr-rtl-dark-delete-dialog');
+    await confirm.getByTestId('delete-recording-confirm').click();
+    await expect(page.getByText('Enregistrement supprimé')).toBeVisible();
+    await expect(page.getByTestId('course-recordings-empty')).toBeVisible();
+    await page.context().close();
+    await axe.expectClean();
+  });
 });
 
 test('a student with no recordings is invited to the sessions and the courses', async ({ browser, request }) => {
+  test.setTimeout(120_000);
   // Past the trial (which would show the open classes of every course), with a course nobody records.
   const student = await newStudent(request, 'Empty');
   const catalogue = (await (await request.get('/api/courses/', { headers: auth(student.session) })).json()).data as { id: number; name: string }[];
   await buy(request, student.session, catalogue.find((c) => c.name === 'Data Science with Python')!.id);
   const page = await signedInPage(browser, student.session);
+  // First the list fails (a server error without a message): the spec's toast, and a way to try again.
+  await page.route(/\/api\/classes\/recordings\/(\?.*)?$/, (route) => route.fulfill({ status: 500, body: '' }));
   await page.goto('/recordings');
+  await expect(page.getByTestId('recordings-error')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'Failed to fetch recorded videos' }).first()).toBeVisible();
+  await page.unrouteAll();
+  await page.getByTestId('recordings-error').getByRole('button', { name: 'Try again' }).click();
   const empty = page.getByTestId('recordings-empty');
   await expect(empty).toBeVisible({ timeout: 60_000 });
   await expect(empty.getByRole('link', { name: 'Go to sessions' })).toHaveAttribute('href', '/sessions');

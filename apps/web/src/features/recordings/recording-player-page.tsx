@@ -43,6 +43,7 @@ import {
   IconVolume,
   IconVolumeOff,
 } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { messages } from '@mooz/contract/messages';
@@ -50,6 +51,7 @@ import type { Recording } from '@mooz/contract/recordings';
 import { ListError } from '../../components/list-states';
 import { paths } from '../../config/paths';
 import { messageOf } from '../../lib/api';
+import { isolate } from '../../lib/bidi';
 import { formatBytes, formatDateTime, formatDuration } from '../../lib/media-format';
 import { usePageTitle } from '../../lib/page-title';
 import { translateServerMessage } from '../../lib/server-message';
@@ -128,6 +130,8 @@ function Player({ recording, refresh }: { recording: Recording; refresh(): void 
   const [resumedFrom, setResumedFrom] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
   const [flash, setFlash] = useState<Flash | null>(null);
+  // On a phone the six speeds take a row of their own, each a share of it.
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   /** Where to carry on after the source changes (a refreshed link): time, speed, and whether it played. */
   const restore = useRef<{ time: number; playing: boolean } | null>(null);
   const resumeDecided = useRef(false);
@@ -254,6 +258,11 @@ function Player({ recording, refresh }: { recording: Recording; refresh(): void 
     if (deleting) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.isComposing) return;
+      // The help stays put while the focus is on its button; Escape closes it from anywhere.
+      if (event.key === 'Escape' && helpOpened) {
+        setHelpOpened(false);
+        return;
+      }
       const command = commandFor(event, focusKindOf(event.target));
       if (!command) return;
       event.preventDefault();
@@ -261,7 +270,7 @@ function Player({ recording, refresh }: { recording: Recording; refresh(): void 
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [run, deleting]);
+  }, [run, deleting, helpOpened]);
 
   // The browser's own speed menu changes it too.
   useEffect(() => {
@@ -335,21 +344,23 @@ function Player({ recording, refresh }: { recording: Recording; refresh(): void 
           </UnstyledButton>
         </Group>
       )}
-      <Group justify="space-between" gap="sm" className={classes.toolbar}>
-        <Group gap="xs" wrap="nowrap" className={classes.speed}>
+      <div className={classes.toolbar}>
+        <div className={classes.speed}>
           <Text size="sm" fw={600} id="speed-label">
             {t('recordings.speed')}
           </Text>
           <SegmentedControl
-            size="sm"
+            size={phone ? 'xs' : 'sm'}
             radius="xl"
+            fullWidth={phone}
+            className={classes.speedControl}
             value={String(rate)}
             onChange={(value) => changeRate(Number(value))}
             data={playbackRates.map((value) => ({ value: String(value), label: rateLabel(value, locale) }))}
             aria-labelledby="speed-label"
             data-testid="speed-control"
           />
-        </Group>
+        </div>
         <Group gap="xs">
           <ShortcutsHelp opened={helpOpened} onChange={setHelpOpened} />
           <Button component="a" href={recording.download_url} download variant="default" leftSection={<IconDownload size={16} />} data-testid="download-recording">
@@ -361,7 +372,7 @@ function Player({ recording, refresh }: { recording: Recording; refresh(): void 
             </Button>
           )}
         </Group>
-      </Group>
+      </div>
       <Card withBorder radius="lg" p="lg">
         <Stack gap="sm">
           <Title order={1} size="h3" className={classes.wrap} data-testid="recording-title">
@@ -414,11 +425,14 @@ function Player({ recording, refresh }: { recording: Recording; refresh(): void 
 
 /** "1.5×" as the user writes numbers ("1,5×" in French). */
 export function rateLabel(rate: number, locale: string): string {
+  let number: string;
   try {
-    return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(rate)}×`;
+    number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(rate);
   } catch {
-    return `${rate}×`;
+    number = String(rate);
   }
+  // Isolated, or a right-to-left layout shows "×1,5".
+  return isolate(`${number}×`);
 }
 
 export function RecordingPlayerPage() {

@@ -63,7 +63,12 @@ export function RecordingsPage() {
   const teaches = ability.can('create', 'Recording');
   const meetingList = meetings.isSuccess ? newestFirst(meetings.data.data) : [];
   const noCourses = groups.isSuccess && groups.data.data.length === 0;
-  const nothing = noCourses && meetings.isSuccess && meetingList.length === 0;
+  // No course has any and no meeting recording either (or those could not be read: said below).
+  const nothing = noCourses && !meetings.isPending && meetingList.length === 0;
+  const retry = () => {
+    void groups.refetch();
+    if (meetings.isError) void meetings.refetch();
+  };
 
   return (
     <div data-testid="recordings-page">
@@ -75,7 +80,7 @@ export function RecordingsPage() {
           testId="recordings-error"
           title={t('recordings.errorTitle')}
           message={translateServerMessage(t, messageOf(groups.error, messages.failedToFetchRecordedVideos))}
-          onRetry={() => void groups.refetch()}
+          onRetry={retry}
           retrying={groups.isFetching}
         />
       ) : nothing ? (
