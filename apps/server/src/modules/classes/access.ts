@@ -82,7 +82,11 @@ export function inScope(scope: SessionScope, session: SessionPlace): boolean {
   return scope.batches.some((b) => b.batchId === session.batchId);
 }
 
-const ids = (list: number[]) => (list.length ? sql.join(list.map((id) => sql`${id}`), sql`, `) : sql`null`);
+/**
+ * A list of ids as one array parameter (`x = any(${idArray(list)})`): the statement's text is the same
+ * whatever their number, so the database plans it once as a prepared statement (search).
+ */
+export const idArray = (list: number[]): SQL => sql`${`{${list.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
 
 /** The same rule as a condition on a query's session columns (search). */
 export function scopeCondition(scope: SessionScope, columns: { courseId: SQL | string; batchId: SQL | string }): SQL {
@@ -90,9 +94,9 @@ export function scopeCondition(scope: SessionScope, columns: { courseId: SQL | s
   const course = typeof columns.courseId === 'string' ? sql.raw(columns.courseId) : columns.courseId;
   const batch = typeof columns.batchId === 'string' ? sql.raw(columns.batchId) : columns.batchId;
   const batchCourses = scope.batches.map((b) => b.courseId);
-  return sql`(${course} in (${ids(scope.wholeCourseIds)})
-    or (${batch} is null and (${scope.openEverywhere ? sql`true` : sql`false`} or ${course} in (${ids(batchCourses)})))
-    or ${batch} in (${ids(scope.batches.map((b) => b.batchId))}))`;
+  return sql`(${course} = any(${idArray(scope.wholeCourseIds)})
+    or (${batch} is null and (${scope.openEverywhere ? sql`true` : sql`false`} or ${course} = any(${idArray(batchCourses)})))
+    or ${batch} = any(${idArray(scope.batches.map((b) => b.batchId))}))`;
 }
 
 /** The session whose room this is, when the user may enter it; null when there is none or they may not. */

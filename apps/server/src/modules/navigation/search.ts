@@ -4,10 +4,12 @@
 // (typos), both served by the GIN indexes of migration 0002; visibility is part of the same statement.
 // pg_trgm's threshold is set once per connection (db/client.ts), so a search is that one statement and
 // no transaction. Recordings are not searched: they do not exist yet (issue 8).
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { courseItemId, type SearchData, type SearchKind, type SearchResult } from '@mooz/contract/navigation';
 import type { Database } from '../../db/client';
-import { scopeCondition, seesNothing, type SessionScope } from '../classes/access';
+import { idArray, scopeCondition, seesNothing, type SessionScope } from '../classes/access';
 import { highlights, prefixTsQuery, queryWords, typoThreshold } from './matching';
 import { courseLink, courseVisible, type Caller } from './visibility';
 
@@ -32,7 +34,7 @@ interface Hit {
 interface Terms {
   q: SQL;
   words: SQL[];
-  tsq: SQL | null;
+  tsq: SQL;
 }
 
 /**
@@ -46,14 +48,12 @@ const opaqueWord = (word: string): SQL => sql`(select ${word}::text)`;
  * SQL: every word of the query is close to a word of `text` (pg_trgm's `%>`, served by the trigram
  * indexes). Word by word, so that "advanced python" does not find every course called "Advanced …".
  */
-const trigramsMatch = (text: SQL, { words }: Terms): SQL =>
-  words.length ? sql`(${sql.join(words.map((word) => sql`${text} %> ${word}`), sql` and `)})` : sql`false`;
+const trigramsMatch = (text: SQL, { words }: Terms): SQL => sql`(${sql.join(words.map((word) => sql`${text} %> ${word}`), sql` and `)})`;
 
 const fullName = (alias: string) => sql.raw(`(${alias}.first_name || ' ' || ${alias}.last_name)`);
 
 /** SQL: every query word begins a word of `title` (its full-text match), as 1 or 0. */
-const titleWords = (title: SQL, { tsq }: Terms): SQL =>
-  tsq ? sql`case when to_tsvector('simple', ${title}) @@ ${tsq} then 1 else 0 end` : sql`0`;
+const titleWords = (title: SQL, { tsq }: Terms): SQL => sql`case when to_tsvector('simple', ${title}) @@ ${tsq} then 1 else 0 end`;
 
 /**
  * The rank of a row: how closely its title matches (`similarity`, the trigram word similarity of the
@@ -76,15 +76,15 @@ function matchedCourses(terms: Terms): SQL {
   const columns = (alias: string) => sql.raw(`${alias}.id, ${alias}.name, ${alias}.published, ${alias}.archived_at, ${alias}.teacher_id`);
   // The expression of the courses_search_idx index, word for word, so that the index serves it.
   const body = sql`to_tsvector('simple', b.name || ' ' || b.description || ' ' || b.skills::text)`;
-  const byBody = tsq ? sql`select ${columns('b')}, false as by_trigrams, true as in_body from courses b where ${body} @@ ${tsq} union all` : sql``;
-  const nameWords = tsq ? sql`case when m.in_body then to_tsvector('simple', m.name) @@ ${tsq} else false end` : sql`false`;
   return sql`
-    select m.*, word_similarity(${q}, m.name) as similarity, ${nameWords} as name_words
+    select m.*, word_similarity(${q}, m.name) as similarity,
+      case when m.in_body then to_tsvector('simple', m.name) @@ ${tsq} else false end as name_words
     from (
       select id, name, published, archived_at, teacher_id, bool_or(by_trigrams) as by_trigrams, bool_or(in_body) as in_body
       from (
-        ${byBody}
-        select ${columns('n')}, true as by_trigrams, false as in_body from courses n where ${trigramsMatch(sql`n.name`, terms)}
+        select ${columns('b')}, false as by_trigrams, true as in_body from courses b where ${body} @@ ${tsq}
+        union all
+        select ${columns('n')}, true, false from courses n where ${trigramsMatch(sql`n.name`, terms)}
         union all
         select ${columns('t')}, false, false from courses t where t.teacher_id in (select id from teacher_hits)
       ) each_way
@@ -120,7 +120,7 @@ function scopeCourseIds(scope: SessionScope): number[] | null {
  */
 function ofScopeCourses(scope: SessionScope | null, courseId: SQL): SQL {
   const courseIds = scope ? scopeCourseIds(scope) : null;
-  return courseIds ? sql`${courseId} in (${courseIds.length ? sql.join(courseIds.map((id) => sql`${id}`), sql`, `) : sql`null`})` : sql`true`;
+  return courseIds ? sql`${courseId} = any(${idArray(courseIds)})` : sql`true`;
 }
 
 /** Ids of the sessions whose title matches (class_sessions_title_trgm_idx, or a narrow scope's sessions). */
@@ -135,7 +135,7 @@ function sessionsPart(caller: Caller, scope: SessionScope, terms: Terms): SQL | 
   const bought = scope.all ? [] : [...scope.wholeCourseIds, ...scope.batches.map((b) => b.courseId)];
   const visible =
     caller.userType === 'student'
-      ? sql`(${courseVisible(caller)} or c.id in (${bought.length ? sql.join(bought.map((id) => sql`${id}`), sql`, `) : sql`null`}))`
+      ? sql`(${courseVisible(caller)} or c.id = any(${idArray(bought)}))`
       : sql`true`;
   // Sessions match by title (class_sessions_title_trgm_idx) or by their course's name (the courses
   // matched by trigrams or by every word of the name); a course's similarity is worked out once for all
@@ -171,6 +171,21 @@ function studentsPart(caller: Caller, terms: Terms): SQL | null {
     where u.user_type = 'student' and ${trigramsMatch(name, terms)}`;
 }
 
+const dialect = new PgDialect();
+
+/**
+ * Runs a search statement as a prepared statement named after its text. The text depends only on the
+ * search's shape (who asks, the kind, how many words, the scope's form), never on the values, which are
+ * all parameters (lists of ids too, as arrays): PostgreSQL plans a shape a few times, then keeps a
+ * generic plan, and planning was about half of the database's time for a search. PGlite has no
+ * prepared statements: the name is not used there.
+ */
+async function runPrepared(db: Database, statement: SQL): Promise<{ rows: Hit[] }> {
+  const query = dialect.sqlToQuery(statement);
+  const name = `mooz_search_${createHash('sha1').update(query.sql).digest('hex').slice(0, 24)}`;
+  return (await db._.session.prepareQuery(query, undefined, name, false).execute()) as { rows: Hit[] };
+}
+
 function present(hit: Hit, query: string): SearchResult {
   const kind = hit.kind!;
   const link =
@@ -202,11 +217,13 @@ export function createSearchService(deps: SearchDeps) {
       input: { q: string; kind?: SearchKind; limit: number; offset: number },
     ): Promise<{ data: SearchData }> {
       const { q, kind, limit, offset } = input;
-      const tsq = prefixTsQuery(q);
+      const words = queryWords(q);
+      // Nothing matches a query without letters or digits.
+      if (!words.length) return { data: { query: q, total: 0, results: [] } };
       const terms: Terms = {
         q: sql`${q}::text`,
-        words: queryWords(q).map(opaqueWord),
-        tsq: tsq === null ? null : sql`to_tsquery('simple', ${tsq})`,
+        words: words.map(opaqueWord),
+        tsq: sql`to_tsquery('simple', ${prefixTsQuery(q)})`,
       };
       const wanted = (k: SearchKind) => kind === undefined || kind === k;
       const scope = wanted('session') ? await deps.sessionScope(caller) : null;
@@ -218,7 +235,7 @@ export function createSearchService(deps: SearchDeps) {
       if (!parts.length) return { data: { query: q, total: 0, results: [] } };
 
       // pg_trgm's threshold, which `%>` compares with, is this connection's (db/client.ts): one statement.
-      const rows = (await db.execute(sql`
+      const rows = await runPrepared(db, sql`
         -- What matches, once each (a CTE nobody reads is never run), then the visible rows ranked; the
         -- bookmarks are looked up for the page only.
         with teacher_hits as (${teacherHits(terms)}),
@@ -232,7 +249,7 @@ export function createSearchService(deps: SearchDeps) {
         left join lateral (
           select h.kind, h.id, h.title, h.subtitle, h.course_id, h.rank
           from hits h order by h.rank desc, h.kind_order, h.id limit ${limit} offset ${offset}
-        ) p on true`)) as unknown as { rows: Hit[] };
+        ) p on true`);
       const hits = rows.rows.filter((hit) => hit.kind !== null);
       return { data: { query: q, total: rows.rows[0]?.total ?? 0, results: hits.map((hit) => present(hit, q)) } };
     },
