@@ -12,9 +12,9 @@
 // Screens: public (login and its language menu, register, verify with the code boxes, forgot password
 // and its code step, a course for visitors, not found, not authorized); a student (dashboard, search,
 // settings drawer, user menu, courses, a course, the enroll dialog and its date list, the sandbox
-// checkout dialog, my courses, sessions, profile, change password, meeting lobby, not found, not
-// authorized); a teacher (my courses, new and edited course, sessions and the schedule dialog); a
-// meeting (the lobby with the create form, the room with the invite popover, the side panel's chats,
+// checkout dialog, my courses, sessions, recordings, profile, change password, meeting lobby, not found,
+// not authorized); a teacher (my courses, new and edited course, sessions, the schedule and upload
+// recording dialogs); a meeting (the lobby with the create form, the room with the invite popover, the side panel's chats,
 // the floating chat, a refused room). The students are new ones, so other specs find the demo
 // student untouched.
 import { expect, test, type Page } from '@playwright/test';
@@ -123,7 +123,8 @@ for (const view of looks) {
       await axe.scan(page, 'checkout dialog');
       await checkout.getByTestId('sandbox-pay').click();
       await expect(checkout).toBeHidden();
-      await expect(page.getByTestId('course-details').getByRole('link')).toBeVisible();
+      // Bought: the course now links to My courses (beside its recordings).
+      await expect(page.getByTestId('course-details').locator('a[href="/my-courses"]')).toBeVisible();
       await axe.scan(page, 'a course, enrolled');
 
       await visit(page, '/my-courses', 'my-courses-page');
@@ -132,6 +133,9 @@ for (const view of looks) {
       await visit(page, '/sessions', 'sessions-page');
       await expect(page.getByTestId('session-row').first()).toBeVisible();
       await axe.scan(page, 'sessions');
+      await visit(page, '/recordings', 'recordings-page');
+      await expect(page.getByTestId('recordings-empty').or(page.getByTestId('recording-courses'))).toBeVisible();
+      await axe.scan(page, 'recordings');
       await scanPages(page, axe, [
         ['/profile', 'profile-form', 'profile'],
         ['/change-password', 'change-password-form', 'change password'],
@@ -167,6 +171,11 @@ for (const view of looks) {
       await page.getByTestId('schedule-session-button').first().click();
       await expect(page.getByTestId('schedule-session').getByRole('dialog')).toBeVisible();
       await axe.scan(page, 'schedule session dialog');
+      await page.keyboard.press('Escape');
+      await expect(dialog(page)).toBeHidden();
+      await page.getByTestId('upload-recording-button').first().click();
+      await expect(page.getByTestId('upload-recording').getByRole('dialog')).toBeVisible();
+      await axe.scan(page, 'upload recording dialog');
       await page.keyboard.press('Escape');
       await expect(dialog(page)).toBeHidden();
 
