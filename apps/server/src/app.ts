@@ -34,7 +34,7 @@ import { paymentRoutes } from './modules/payments/routes';
 import { navigationRoutes } from './modules/navigation/routes';
 import { createSearchService } from './modules/navigation/search';
 import { createBookmarksService } from './modules/navigation/bookmarks';
-import { sessionScope } from './modules/classes/access';
+import { databaseFacts, scopeFrom, type ScopeFacts } from './modules/classes/access';
 import { adminRoutes } from './modules/admin/routes';
 import { createAdminService } from './modules/admin/service';
 import { createPaymentsService } from './modules/payments/service';
@@ -230,8 +230,17 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     log: app.log,
   });
   await app.register(paymentRoutes, { payments });
+  // Search knows a student's account and purchases from what the access tokens and the catalogue keep
+  // in memory, as the sessions list does (no query before its own); a teacher's courses by one indexed
+  // query rather than from the whole catalogue, which a search alone would otherwise reload every few
+  // seconds.
+  const scopeFacts: ScopeFacts = {
+    account: (id) => accessTokens.account(id),
+    taughtCourseIds: databaseFacts(app.db).taughtCourseIds,
+    purchases: (id) => courses.purchases(id),
+  };
   await app.register(navigationRoutes, {
-    search: createSearchService({ db: app.db, sessionScope: (caller) => sessionScope(app.db, caller) }),
+    search: createSearchService({ db: app.db, sessionScope: (caller) => scopeFrom(scopeFacts, caller, new Date()) }),
     bookmarks: createBookmarksService({ db: app.db }),
   });
   await app.register(adminRoutes, {

@@ -71,7 +71,10 @@ function trigrams(word: string): string[] {
  * trigrams and any run of the word's trigrams (shared / (query's + the run's − shared), each counted once).
  */
 export function wordSimilarity(queryWord: string, word: string): number {
-  const wanted = new Set(trigrams(queryWord));
+  return similarityTo(new Set(trigrams(queryWord)), word);
+}
+
+function similarityTo(wanted: ReadonlySet<string>, word: string): number {
   const seq = trigrams(word);
   let best = 0;
   for (let i = 0; i < seq.length; i++) {
@@ -88,16 +91,49 @@ export function wordSimilarity(queryWord: string, word: string): number {
   return best;
 }
 
+/** A query word ready to be matched against many words: the beginnings it accepts and its trigrams. */
+function wordMatcher(queryWord: string): (word: string) => boolean {
+  const beginnings = [queryWord, ...swaps(queryWord)];
+  const wanted = new Set(trigrams(queryWord));
+  return (word) => beginnings.some((q) => word.startsWith(q)) || (closeEnough(wanted, word) && similarityTo(wanted, word) >= typoThreshold);
+}
+
+/**
+ * Whether the word may reach the threshold at all: no run of it shares more trigrams with the query
+ * word than the whole word does, and a run's similarity is at most shared / the query word's count.
+ */
+function closeEnough(wanted: ReadonlySet<string>, word: string): boolean {
+  const shared = new Set(trigrams(word).filter((trigram) => wanted.has(trigram))).size;
+  return shared / wanted.size >= typoThreshold;
+}
+
 /** Whether a word of a text matches a query word: it starts with it (or with it swapped), or is spelt close to it. */
 export function wordMatches(queryWord: string, word: string): boolean {
-  return [queryWord, ...swaps(queryWord)].some((q) => word.startsWith(q)) || wordSimilarity(queryWord, word) >= typoThreshold;
+  return wordMatcher(queryWord)(word);
 }
+
+/**
+ * Whether a word matches any word of the query, remembered per word: one search highlights the titles
+ * and subtitles of a page of results, whose words repeat, against the same query.
+ */
+function queryMatcher(query: string): (word: string) => boolean {
+  const wanted = queryWords(query).map(wordMatcher);
+  const known = new Map<string, boolean>();
+  return (word) => {
+    let matches = known.get(word);
+    if (matches === undefined) known.set(word, (matches = wanted.some((matcher) => matcher(word))));
+    return matches;
+  };
+}
+
+let lastMatcher: { query: string; matches: (word: string) => boolean } | null = null;
 
 /** The `[start, end)` spans of the words of `text` that match a word of `query`, in order. */
 export function highlights(text: string | null, query: string): [number, number][] {
   if (!text) return [];
-  const wanted = queryWords(query);
+  if (lastMatcher?.query !== query) lastMatcher = { query, matches: queryMatcher(query) };
+  const { matches } = lastMatcher;
   return wordsOf(text)
-    .filter(({ word }) => wanted.some((q) => wordMatches(q, word)))
+    .filter(({ word }) => matches(word))
     .map(({ start, end }) => [start, end]);
 }
