@@ -1,5 +1,6 @@
-// Recordings in Chromium (issue 8, "Uploading a file" and "Watching"): the demo teacher uploads a WebM
-// file from disk on a session and watches the progress bar reach the end and the success toast; a
+// Recordings in Chromium (issue 8, "Uploading a file" and "Watching"): the demo teacher cancels an
+// upload, then uploads a WebM file from disk on a session and watches the progress bar reach the end
+// and the success toast; a
 // student who bought the course finds it under Recordings → the course → the player, where the video
 // really plays (time advances, frames have a size, the duration is the recorded one), at 2× from the
 // keyboard, and a reload resumes near where they were; a student of another course is told the
@@ -165,7 +166,7 @@ test.describe.serial('a recording uploaded from disk and watched', () => {
     story = { teacher, buyer: buyer.session, outsider: outsider.session, course, session, webm };
   });
 
-  test('the teacher uploads it on the session and sees the bar reach the end and the success toast', async ({ browser }) => {
+  test('the teacher cancels an upload, then uploads it on the session and sees the bar reach the end and the success toast', async ({ browser }) => {
     const { teacher, session, webm } = story;
     const axe = new AxeReport(english);
     const page = await signedInPage(browser, teacher);
@@ -188,13 +189,29 @@ test.describe.serial('a recording uploaded from disk and watched', () => {
     await expect(dialog.getByTestId('upload-file-name')).toHaveText('my-class.webm');
     await axe.scan(page, 'upload dialog');
     await shoot(page, 'upload-dialog');
+
+    // Cancel stops an upload under way: the dialog is ready again, with no error and nothing said failed.
+    const uploadUrl = new RegExp(`/sessions/${session.room_id}/upload-recording/$`);
+    await page.route(uploadUrl, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 5000));
+      await route.continue().catch(() => undefined);
+    });
+    await dialog.getByTestId('upload-submit').click();
+    await expect(dialog.getByTestId('upload-progress')).toBeVisible();
+    await dialog.getByTestId('upload-cancel').click();
+    await expect(dialog.getByTestId('upload-submit')).toBeVisible();
+    await expect(dialog.getByTestId('upload-error')).toHaveCount(0);
+    await expect(page.getByText('Failed to upload recording')).toHaveCount(0);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await dialog.getByTestId('upload-file-input').setInputFiles({ name: 'my-class.webm', mimeType: 'video/webm', buffer: webm.buffer });
+
     const uploaded = page.waitForResponse((response) => response.url().includes(`/sessions/${session.room_id}/upload-recording/`));
     await dialog.getByTestId('upload-submit').click();
     const response = await uploaded;
     expect(response.status()).toBe(201);
-    // The file went as the spec names it.
+    // The file went as the spec names it (both times: the cancelled upload and this one).
     const names = await page.evaluate(() => (window as unknown as { __fileNames: string[] }).__fileNames);
-    expect(names).toEqual([`recording:${session.room_id}-${(teacher.user as { id: number }).id}.webm`]);
+    expect(new Set(names)).toEqual(new Set([`recording:${session.room_id}-${(teacher.user as { id: number }).id}.webm`]));
     // The success toast shows for 2 s: look for it first.
     await expect(page.getByText('Recording uploaded successfully')).toBeVisible();
     await expect(dialog.getByTestId('upload-success')).toBeVisible();
