@@ -1,11 +1,11 @@
 // Recordings in Chromium (issue 8, "Uploading a file" and "Watching"): the demo teacher cancels an
 // upload, then uploads a WebM file from disk on a session and watches the progress bar reach the end
-// and the success toast; a
-// student who bought the course finds it under Recordings → the course → the player, where the video
-// really plays (time advances, frames have a size, the duration is the recorded one), at 2× from the
-// keyboard, and a reload resumes near where they were; a student of another course is told the
-// recording does not exist. The three pages and the upload dialog are scanned with axe, and shot at
-// 1280 and 390 px, in English and in French, dark, right to left.
+// and the success toast; a student who bought the course finds it under Recordings → the course → the
+// player, where the video really plays (time advances, frames have a size, the duration is the
+// recorded one), at 2× and back from the keyboard, and a reload resumes where they were; a student of
+// another course is told the recording does not exist; the teacher deletes it. A list that fails to
+// load says so and tries again. The pages and dialogs are scanned with axe, and shot at 1280 and
+// 390 px, in English and in French, dark, right to left.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { apiLogIn, AxeReport, look, newStudent, prepare, type Look, type SignedIn } from './support/a11y';
 
