@@ -57,5 +57,5 @@ export const appPages: readonly AppPage[] = [
 /** Bookmark ids of things that are not pages. */
 export const courseItemId = (courseId: number) => `course:${courseId}` as const;
 
-export const searchKinds = ['course', 'session', 'student'] as const;
+export const searchKinds = ['course', 'session', 'recording', 'student'] as const;
 export type SearchKind = (typeof searchKinds)[number];

@@ -43,7 +43,7 @@ export const searchResult = z.object({
   id: z.string(),
   kind: z.enum(searchKinds),
   title: z.string(),
-  /** Course of a session, teacher of a course, course of a student… */
+  /** Course of a session or a recording, teacher of a course, course of a student… */
   subtitle: z.string().nullable(),
   link: z.string(),
   icon: z.enum(navigationIcons),

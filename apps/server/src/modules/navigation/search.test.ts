@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { signedIn } from '../../../test/accounts';
-import { classSessions, courses, subscriptions, users } from '../../db/schema/index';
+import { classSessions, courses, recordings, subscriptions, users } from '../../db/schema/index';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -72,6 +72,30 @@ async function buy(student: { user: { id: number } }, course: { id: number }) {
     currency: 'INR',
     orderId: `order_${randomUUID()}`,
   });
+}
+/** A recording row as the recorder leaves it: ready (listed) unless said otherwise; no course for a meeting's. */
+async function recordingOf(
+  recorder: { user: { id: number } },
+  title: string,
+  place: { courseId: number | null; sessionId?: number; status?: 'recording' | 'processing' | 'ready' },
+) {
+  const ready = (place.status ?? 'ready') === 'ready';
+  const [row] = await t.db
+    .insert(recordings)
+    .values({
+      title,
+      courseId: place.courseId,
+      sessionId: place.sessionId ?? null,
+      roomId: randomUUID(),
+      recordedBy: recorder.user.id,
+      source: 'upload',
+      status: place.status ?? 'ready',
+      storageKey: ready ? `recordings/${randomUUID()}.webm` : null,
+      durationSeconds: ready ? 60 : 0,
+      readyAt: ready ? new Date() : null,
+    })
+    .returning();
+  return row!;
 }
 async function endTrial(userId: number) {
   await t.db.update(users).set({ trialEndsAt: new Date(Date.now() - 60_000) }).where(eq(users.id, userId));
@@ -205,6 +229,67 @@ describe('finding sessions', () => {
   });
 });
 
+describe('finding recordings', () => {
+  it('finds a student the ready recordings they may watch, by title or course name, with the player link', async () => {
+    const teacher = await signedIn(t, 'teacher');
+    const bought = await createCourse(teacher, { name: 'Rust Basics' });
+    const other = await createCourse(teacher, { name: 'Go Basics' });
+    const kept = await recordingOf(teacher, 'Ownership and borrowing', { courseId: bought.id });
+    await recordingOf(teacher, 'Borrowing, still processing', { courseId: bought.id, status: 'processing' });
+    await recordingOf(teacher, 'Borrowing in Go', { courseId: other.id });
+    const student = await signedIn(t, 'student');
+    await endTrial(student.user.id);
+    expect(await titles('borrowing', student.headers, '&kind=recording')).toEqual([]);
+    await buy(student, bought);
+    const { results, total } = await found('borrowing', student.headers, '&kind=recording');
+    expect(total).toBe(1);
+    expect(results).toEqual([
+      expect.objectContaining({
+        id: `recording:${kept.id}`,
+        kind: 'recording',
+        title: 'Ownership and borrowing',
+        subtitle: 'Rust Basics',
+        link: `/recordings/${kept.id}`,
+        icon: 'movie',
+        highlights: { title: [[14, 23]], subtitle: [] },
+        isBookmarked: false,
+      }),
+    ]);
+    expect(await titles('rust', student.headers, '&kind=recording')).toEqual(['Ownership and borrowing']);
+    expect(await titles('borowing', student.headers, '&kind=recording')).toEqual(['Ownership and borrowing']);
+  });
+
+  it('finds a meeting’s recording for its recorder and admins only', async () => {
+    const teacher = await signedIn(t, 'teacher');
+    const other = await signedIn(t, 'teacher');
+    const mine = await recordingOf(teacher, 'Kubernetes office hours', { courseId: null });
+    expect(await found('kubernetes', teacher.headers)).toMatchObject({ total: 1, results: [{ id: `recording:${mine.id}`, subtitle: null }] });
+    expect(await titles('kubernetes', other.headers)).toEqual([]);
+    expect(await titles('kubernetes', (await signedIn(t, 'student')).headers)).toEqual([]);
+    expect(await titles('kubernetes', (await signedIn(t, 'admin')).headers)).toEqual(['Kubernetes office hours']);
+  });
+
+  it('finds a student in trial the recordings of open sessions of listed courses, not of drafts', async () => {
+    const teacher = await signedIn(t, 'teacher');
+    const listed = await createCourse(teacher, { name: 'Listed' });
+    const draft = await createCourse(teacher, { name: 'Draft', published: false });
+    const open = await recordingOf(teacher, 'Kubernetes intro', { courseId: listed.id, sessionId: (await sessionIn(listed.id, 'Intro')).id });
+    await recordingOf(teacher, 'Kubernetes secrets', { courseId: draft.id, sessionId: (await sessionIn(draft.id, 'Secrets')).id });
+    const student = await signedIn(t, 'student');
+    expect((await found('kubernetes', student.headers)).results.map((r) => r.id)).toEqual([`recording:${open.id}`]);
+  });
+
+  it('ranks a recording as a session of the same title, listed after it, and finds a teacher their courses’ recordings', async () => {
+    const teacher = await signedIn(t, 'teacher');
+    const course = await createCourse(teacher, { name: 'Watercolour' });
+    await sessionIn(course.id, 'Python clinic');
+    await recordingOf(teacher, 'Python clinic', { courseId: course.id });
+    const { results } = await found('python clinic', teacher.headers);
+    expect(results.map((r) => r.kind)).toEqual(['session', 'recording']);
+    expect(results[0]!.rank).toBe(results[1]!.rank);
+  });
+});
+
 describe('finding students', () => {
   async function classroom() {
     const teacher = await signedIn(t, 'teacher');
@@ -295,7 +380,7 @@ describe('one ranked list, in pages', () => {
       ['q=python&limit=51', 'limit'],
       ['q=python&limit=two', 'limit'],
       ['q=python&offset=-1', 'offset'],
-      ['q=python&kind=recording', 'kind'],
+      ['q=python&kind=lesson', 'kind'],
     ] as const) {
       const res = await search(query, student.headers);
       expect(res.statusCode, query).toBe(400);

@@ -1,17 +1,19 @@
-// Search: courses (name, description, skills, teacher), the caller's sessions (title, course) and, for
-// teachers, their students (admins: every student), in one ranked list, in one SQL statement. Rows
+// Search: courses (name, description, skills, teacher), the caller's sessions and the recordings they
+// may watch (title, course) and, for teachers, their students (admins: every student), in one ranked
+// list, in one SQL statement. Rows
 // match by PostgreSQL full-text search ('simple', every word a prefix) or by pg_trgm word similarity
 // (typos), both served by the GIN indexes of migration 0002; visibility is part of the same statement.
 // pg_trgm's threshold is set once per connection (db/client.ts), so a search is that one statement and
-// no transaction. Recordings are not searched: they do not exist yet (issue 8).
+// no transaction.
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { courseItemId, type SearchData, type SearchKind, type SearchResult } from '@mooz/contract/navigation';
+import { courseItemId, type NavigationIcon, type SearchData, type SearchKind, type SearchResult } from '@mooz/contract/navigation';
 import type { Database } from '../../db/client';
 import { idArray, scopeCondition, seesNothing, type SessionScope } from '../classes/access';
+import { watchCondition } from '../recordings/access';
 import { highlights, prefixTsQuery, queryWords, typoThreshold } from './matching';
-import { courseLink, courseVisible, type Caller } from './visibility';
+import { courseLink, courseVisible, recordingLink, type Caller } from './visibility';
 
 export interface SearchDeps {
   db: Database;
@@ -154,13 +156,38 @@ function sessionsPart(caller: Caller, scope: SessionScope, terms: Terms): SQL | 
       and s.id not in (select id from session_titles) and s.cancelled_at is null and ${listed}`;
 }
 
+/** Ids of the recordings whose title matches (recordings_title_trgm_idx). */
+const recordingTitles = (terms: Terms): SQL => sql`select r.id from recordings r where ${trigramsMatch(sql`r.title`, terms)}`;
+
+/**
+ * Ready recordings the caller may watch (recordings/access.ts's rule, which reads the tables under their
+ * own names), by title or by their course's name, ranked as sessions are; a meeting's recording has no
+ * course.
+ */
+function recordingsPart(caller: Caller, scope: SessionScope, terms: Terms): SQL {
+  const { q } = terms;
+  const title = sql`recordings.title`;
+  const byTitle = sql`recordings.id in (select id from recording_titles)`;
+  const courseSimilarity = sql`word_similarity(${q}, courses.name)`;
+  return sql`
+    select 'recording' as kind, 3 as kind_order, recordings.id, recordings.title, courses.name as subtitle, recordings.course_id,
+      case when ${byTitle}
+        then ${rankOf(title, terms, sql`word_similarity(${q}, ${title})`, titleWords(title, terms), sql`0.5 * coalesce(${courseSimilarity}, 0)`)}
+        else (0.5 * ${courseSimilarity})::float8 end as rank
+    from recordings
+    left join class_sessions on class_sessions.id = recordings.session_id
+    left join courses on courses.id = recordings.course_id
+    where recordings.status = 'ready' and ${watchCondition({ caller: { id: caller.id, userType: caller.userType }, sessions: scope })}
+      and (${byTitle} or recordings.course_id = any(array(select c.id from matched c where c.by_trigrams or c.name_words)))`;
+}
+
 function studentsPart(caller: Caller, terms: Terms): SQL | null {
   if (caller.userType === 'student') return null;
   const name = fullName('u');
   const ofTeacher = caller.userType === 'teacher' ? sql`and c.teacher_id = ${caller.id}` : sql``;
   // Teachers find the students of their courses, shown with one of those courses; admins every student.
   return sql`
-    select 'student' as kind, 3 as kind_order, u.id, ${name} as title, sc.name as subtitle, sc.id as course_id,
+    select 'student' as kind, 4 as kind_order, u.id, ${name} as title, sc.name as subtitle, sc.id as course_id,
       ${rankOf(name, terms, sql`word_similarity(${terms.q}, ${name})`, titleWords(name, terms))} as rank
     from users u
     ${caller.userType === 'teacher' ? sql`cross join lateral` : sql`left join lateral`} (
@@ -171,18 +198,32 @@ function studentsPart(caller: Caller, terms: Terms): SQL | null {
     where u.user_type = 'student' and ${trigramsMatch(name, terms)}`;
 }
 
+const icons = { course: 'book', session: 'calendar', recording: 'movie', student: 'user' } as const satisfies Record<SearchKind, NavigationIcon>;
+
 const dialect = new PgDialect();
+
+/**
+ * At most this many statement texts are prepared, the first ones seen (the common shapes); any other
+ * runs unprepared. A prepared search with its plan holds about half a megabyte in each connection that
+ * ran it, for as long as the connection lives.
+ */
+const maxPrepared = 24;
+const prepared = new Set<string>();
 
 /**
  * Runs a search statement as a prepared statement named after its text. The text depends only on the
  * search's shape (who asks, the kind, how many words, the scope's form), never on the values, which are
- * all parameters (lists of ids too, as arrays): PostgreSQL plans a shape a few times, then keeps a
- * generic plan, and planning was about half of the database's time for a search. PGlite has no
- * prepared statements: the name is not used there.
+ * parameters (lists of ids too, as arrays): PostgreSQL plans a shape a few times, then keeps a generic
+ * plan, and planning was about half of the database's time for a search. PGlite has no prepared
+ * statements: the name is not used there.
  */
 async function runPrepared(db: Database, statement: SQL): Promise<{ rows: Hit[] }> {
   const query = dialect.sqlToQuery(statement);
-  const name = `mooz_search_${createHash('sha1').update(query.sql).digest('hex').slice(0, 24)}`;
+  let name: string | undefined = `mooz_search_${createHash('sha1').update(query.sql).digest('hex').slice(0, 24)}`;
+  if (!prepared.has(name)) {
+    if (prepared.size < maxPrepared) prepared.add(name);
+    else name = undefined;
+  }
   return (await db._.session.prepareQuery(query, undefined, name, false).execute()) as { rows: Hit[] };
 }
 
@@ -193,16 +234,18 @@ function present(hit: Hit, query: string): SearchResult {
       ? courseLink(hit.id)
       : kind === 'session'
         ? `/sessions?session=${hit.id}`
-        : hit.course_id !== null
-          ? `/my-courses/${hit.course_id}/students`
-          : `/admin/users?q=${encodeURIComponent(hit.title)}`;
+        : kind === 'recording'
+          ? recordingLink(hit.id)
+          : hit.course_id !== null
+            ? `/my-courses/${hit.course_id}/students`
+            : `/admin/users?q=${encodeURIComponent(hit.title)}`;
   return {
     id: kind === 'course' ? courseItemId(hit.id) : `${kind}:${hit.id}`,
     kind,
     title: hit.title,
     subtitle: hit.subtitle,
     link,
-    icon: kind === 'course' ? 'book' : kind === 'session' ? 'calendar' : 'user',
+    icon: icons[kind],
     rank: hit.rank,
     highlights: { title: highlights(hit.title, query), subtitle: highlights(hit.subtitle, query) },
     isBookmarked: hit.bookmarked,
@@ -226,10 +269,11 @@ export function createSearchService(deps: SearchDeps) {
         tsq: sql`to_tsquery('simple', ${prefixTsQuery(q)})`,
       };
       const wanted = (k: SearchKind) => kind === undefined || kind === k;
-      const scope = wanted('session') ? await deps.sessionScope(caller) : null;
+      const scope = wanted('session') || wanted('recording') ? await deps.sessionScope(caller) : null;
       const parts = [
         wanted('course') ? coursesPart(caller, terms) : null,
-        scope ? sessionsPart(caller, scope, terms) : null,
+        scope && wanted('session') ? sessionsPart(caller, scope, terms) : null,
+        scope && wanted('recording') ? recordingsPart(caller, scope, terms) : null,
         wanted('student') ? studentsPart(caller, terms) : null,
       ].filter((part): part is SQL => part !== null);
       if (!parts.length) return { data: { query: q, total: 0, results: [] } };
@@ -241,6 +285,7 @@ export function createSearchService(deps: SearchDeps) {
         with teacher_hits as (${teacherHits(terms)}),
           matched as (${matchedCourses(terms)}),
           session_titles as (${sessionTitles(scope, terms)}),
+          recording_titles as (${recordingTitles(terms)}),
           hits as (${sql.join(parts, sql` union all `)})
         select t.total, p.kind, p.id, p.title, p.subtitle, p.course_id, p.rank,
           (p.kind = 'course' and exists (

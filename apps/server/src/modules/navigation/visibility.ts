@@ -19,3 +19,5 @@ export function courseVisible(caller: Caller): SQL {
 }
 
 export const courseLink = (courseId: number) => `/courses/${courseId}`;
+/** The web app's player of one recording. */
+export const recordingLink = (recordingId: number) => `/recordings/${recordingId}`;
