@@ -12,21 +12,23 @@ const entry = (id: string, kind: SearchEntry['kind']): SearchEntry => ({
 });
 
 describe('grouping search entries by kind', () => {
-  it('orders groups pages, courses, sessions, students and numbers entries in reading order', () => {
+  it('orders groups pages, courses, sessions, recordings, students and numbers entries in reading order', () => {
     const groups = groupEntries([
       entry('student:1', 'student'),
+      entry('recording:5', 'recording'),
       entry('course:2', 'course'),
       entry('session:3', 'session'),
       entry('course:1', 'course'),
       entry('page:courses', 'page'),
     ]);
-    expect(groups.map((group) => group.kind)).toEqual(['page', 'course', 'session', 'student']);
+    expect(groups.map((group) => group.kind)).toEqual(['page', 'course', 'session', 'recording', 'student']);
     expect(groups.flatMap((group) => group.entries.map(({ entry, index }) => [index, entry.id]))).toEqual([
       [0, 'page:courses'],
       [1, 'course:2'],
       [2, 'course:1'],
       [3, 'session:3'],
-      [4, 'student:1'],
+      [4, 'recording:5'],
+      [5, 'student:1'],
     ]);
   });
 
