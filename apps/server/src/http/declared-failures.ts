@@ -36,10 +36,12 @@ export function declareFailures(app: FastifyInstance) {
   app.decorate('apiRoutes', routes);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(apiPrefix) || route.url.startsWith(apiDocsPath) || !route.schema) return;
-    if (route.method === 'HEAD') return;
+    // HEAD answers a GET's headers without a body: nothing to list, whether alone or beside GET.
+    const methods = [route.method].flat().filter((method) => method !== 'HEAD');
+    if (!methods.length) return;
     const schema = route.schema as Schema;
     const response = (schema.response ??= {});
     for (const status of failuresOf(route)) response[status] ??= errorEnvelope;
-    routes.push(route);
+    routes.push({ ...route, method: methods.length === 1 ? methods[0]! : methods });
   });
 }
