@@ -12,7 +12,7 @@ import { courseItemId, type NavigationIcon, type SearchData, type SearchKind, ty
 import type { Database } from '../../db/client';
 import { idArray, scopeCondition, seesNothing, type SessionScope } from '../classes/access';
 import { watchCondition } from '../recordings/access';
-import { highlights, prefixTsQuery, queryWords, typoThreshold } from './matching';
+import { highlights, prefixTsQuery, queryWords } from './matching';
 import { courseLink, courseVisible, recordingLink, type Caller } from './visibility';
 
 export interface SearchDeps {
