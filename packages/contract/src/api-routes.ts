@@ -72,6 +72,35 @@ export const apiRoutes = {
      */
     media: { method: 'GET', path: '/api/classes/recordings/:id/media/' },
   },
+  dashboards: {
+    student: { method: 'GET', path: '/api/dashboard/student/' },
+    teacher: { method: 'GET', path: '/api/dashboard/teacher/' },
+  },
+  assignments: {
+    list: { method: 'GET', path: '/api/courses/:id/assignments/' },
+    create: { method: 'POST', path: '/api/courses/:id/assignments/' },
+    one: { method: 'GET', path: '/api/assignments/:id/' },
+    update: { method: 'PATCH', path: '/api/assignments/:id/' },
+    remove: { method: 'DELETE', path: '/api/assignments/:id/' },
+    attach: { method: 'POST', path: '/api/assignments/:id/attachment/' },
+    detach: { method: 'DELETE', path: '/api/assignments/:id/attachment/' },
+    submissions: { method: 'GET', path: '/api/assignments/:id/submissions/' },
+    submit: { method: 'POST', path: '/api/assignments/:id/submission/' },
+    submission: { method: 'GET', path: '/api/submissions/:id/' },
+    review: { method: 'POST', path: '/api/submissions/:id/review/' },
+    /**
+     * An attachment's or an answer's bytes behind a signed, expiring link (`file.url`):
+     * `?expires=&signature=`, no bearer token. Raw bytes, so not a JSON endpoint of endpoints.ts.
+     */
+    file: { method: 'GET', path: '/api/files/:key' },
+  },
+  certificates: {
+    mine: { method: 'GET', path: '/api/certificates/' },
+    award: { method: 'POST', path: '/api/courses/:id/certificates/' },
+    verify: { method: 'GET', path: '/api/certificates/:id/' },
+    /** The certificate's PDF, public by its unguessable id. Raw bytes (application/pdf). */
+    pdf: { method: 'GET', path: '/api/certificates/:id/pdf/' },
+  },
   payments: {
     config: { method: 'GET', path: '/api/payments/config/' },
     createOrder: { method: 'POST', path: '/api/payments/create_order/' },

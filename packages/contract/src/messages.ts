@@ -119,6 +119,27 @@ export const messages = {
   alreadyRefunded: 'This payment has already been refunded',
   refundNeedsPayment: 'Only a paid enrollment can be refunded',
   paymentRefunded: 'Payment marked as refunded; the access it gave has ended',
+  // Dashboards, assignments and certificates (issue 9).
+  unknownTimeZone: 'Unknown time zone',
+  assignmentNotFound: 'Assignment not found',
+  assignmentCreated: 'Assignment created',
+  assignmentUpdated: 'Assignment updated',
+  assignmentDeleted: 'Assignment deleted',
+  attachmentRemoved: 'Attachment removed',
+  fileMissing: "Attach the file in the form field 'file'",
+  fileTypeNotAllowed: 'This kind of file is not accepted: use PDF, an image, a ZIP or an Office document, or plain text',
+  fileTooLarge: 'The file is larger than allowed',
+  fileLinkInvalid: 'This link is invalid or has expired',
+  submissionNotFound: 'Submission not found',
+  submissionEmpty: 'Write an answer or attach a file',
+  submissionSaved: 'Answer submitted',
+  submissionAlreadyReviewed: 'This answer has been reviewed and can no longer be changed',
+  submissionReviewed: 'Review saved',
+  notInCourse: 'You are not a student of this course',
+  certificateNotFound: 'Certificate not found',
+  certificateAwarded: 'Certificate awarded',
+  certificateExists: "This student already has this course's certificate",
+  studentNotInCourse: 'This student has not taken this course',
 } as const;
 
 export type MessageKey = keyof typeof messages;

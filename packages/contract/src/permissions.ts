@@ -20,6 +20,12 @@ export type Subject =
   | 'StudentDashboard'
   | 'TeacherDashboard'
   | 'Bookmark'
+  /** A course's assignments: students read them, their course's teacher manages them. */
+  | 'Assignment'
+  /** Answers to assignments: students create their own, teachers review those of their courses. */
+  | 'Submission'
+  /** Certificates: students read theirs, teachers award them in their courses. */
+  | 'Certificate'
   | 'Meeting'
   | 'User'
   /** The admin area: its menu group, overview and list of every course. */
@@ -55,6 +61,10 @@ export function rulesFor(userType: UserType, userId: number): Rule[] {
         { action: 'read', subject: 'Session' },
         { action: 'read', subject: 'Recording' },
         { action: 'read', subject: 'StudentDashboard' },
+        { action: 'read', subject: 'Assignment' },
+        { action: 'create', subject: 'Submission' },
+        { action: 'read', subject: 'Submission', conditions: { student_id: userId } },
+        { action: 'read', subject: 'Certificate' },
       ];
     case 'teacher':
       return [
@@ -70,6 +80,14 @@ export function rulesFor(userType: UserType, userId: number): Rule[] {
         { action: 'read', subject: 'Recording' },
         { action: 'create', subject: 'Recording' },
         { action: 'read', subject: 'TeacherDashboard' },
+        // Assignments, their answers and certificates of the courses they teach (the server checks the course).
+        { action: 'read', subject: 'Assignment' },
+        { action: 'create', subject: 'Assignment' },
+        { action: 'update', subject: 'Assignment', conditions: { teacher_id: userId } },
+        { action: 'read', subject: 'Submission', conditions: { teacher_id: userId } },
+        { action: 'update', subject: 'Submission', conditions: { teacher_id: userId } },
+        { action: 'read', subject: 'Certificate' },
+        { action: 'create', subject: 'Certificate' },
       ];
     case 'admin':
       // Everything, but buying: staff do not enroll, so no "Enroll" button and no trial for them.

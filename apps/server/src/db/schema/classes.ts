@@ -46,5 +46,9 @@ export const attendance = pgTable(
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
     leftAt: timestamp('left_at', { withTimezone: true }),
   },
-  (t) => [index('attendance_user_idx').on(t.userId), index('attendance_session_idx').on(t.sessionId)],
+  (t) => [
+    // A user's attendance by time: the dashboards' hours and daily trends.
+    index('attendance_user_idx').on(t.userId, t.joinedAt),
+    index('attendance_session_idx').on(t.sessionId),
+  ],
 );

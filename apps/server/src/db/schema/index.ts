@@ -5,3 +5,4 @@ export * from './classes';
 export * from './outbox';
 export * from './staff';
 export * from './recordings';
+export * from './learning';
