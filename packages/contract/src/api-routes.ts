@@ -54,6 +54,18 @@ export const apiRoutes = {
     update: { method: 'PATCH', path: '/api/classes/sessions/:id/' },
     cancel: { method: 'POST', path: '/api/classes/sessions/:id/cancel/' },
     attendance: { method: 'GET', path: '/api/classes/sessions/:id/attendance/' },
+    /** One session as an iCalendar file (text/calendar, an attachment), for "Add to calendar". */
+    ics: { method: 'GET', path: '/api/classes/sessions/:id/ics/' },
+  },
+  calendar: {
+    feed: { method: 'GET', path: '/api/auth/calendar/' },
+    createFeed: { method: 'POST', path: '/api/auth/calendar/' },
+    revokeFeed: { method: 'DELETE', path: '/api/auth/calendar/' },
+    /**
+     * The feed itself, text/calendar, public by its secret token (calendar apps send no bearer token);
+     * a revoked or unknown token is 404.
+     */
+    ics: { method: 'GET', path: '/api/calendar/:token.ics' },
   },
   recordings: {
     list: { method: 'GET', path: '/api/classes/recordings/' },

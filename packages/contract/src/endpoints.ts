@@ -73,6 +73,7 @@ import {
 } from './assignments';
 import { awardCertificateBody, certificate, certificateIdParams, certificateVerification } from './certificates';
 import { bookmarkOrderBody, bookmarksData, bookmarkToggleBody, searchData, searchQuery } from './navigation';
+import { calendarFeed, calendarTokenParams } from './calendar';
 
 const done = dataEnvelope(z.null());
 
@@ -455,6 +456,53 @@ export const endpoints = {
       status: 200,
       response: dataEnvelope(sessionAttendance),
       failures: [404, 409],
+    }),
+    ics: endpoint({
+      ...apiRoutes.sessions.ics,
+      summary: 'One session the caller may see as an iCalendar file (text/calendar, an attachment): "Add to calendar"',
+      tags: ['classes'],
+      access: ['read', 'Session'],
+      params: sessionIdParams,
+      status: 200,
+      response: z.string().meta({ description: 'text/calendar' }),
+      failures: [404],
+    }),
+  },
+
+  calendar: {
+    feed: endpoint({
+      ...apiRoutes.calendar.feed,
+      summary: "The caller's private calendar feed address, or null when they have none",
+      tags: ['calendar'],
+      access: 'signedIn',
+      status: 200,
+      response: dataEnvelope(calendarFeed.nullable()),
+    }),
+    createFeed: endpoint({
+      ...apiRoutes.calendar.createFeed,
+      summary: 'Make a new feed address; the previous one, if any, stops working',
+      tags: ['calendar'],
+      access: 'signedIn',
+      status: 201,
+      response: dataEnvelope(calendarFeed),
+    }),
+    revokeFeed: endpoint({
+      ...apiRoutes.calendar.revokeFeed,
+      summary: "Turn the caller's feed off: its address answers 404 from now on",
+      tags: ['calendar'],
+      access: 'signedIn',
+      status: 200,
+      response: done,
+    }),
+    ics: endpoint({
+      ...apiRoutes.calendar.ics,
+      summary: "A user's sessions as an iCalendar feed (text/calendar), public by the secret token in its address",
+      tags: ['calendar'],
+      access: 'public',
+      params: calendarTokenParams,
+      status: 200,
+      response: z.string().meta({ description: 'text/calendar' }),
+      failures: [404],
     }),
   },
 

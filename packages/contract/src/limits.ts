@@ -53,6 +53,12 @@ export const limits = {
   sessionMaxMinutes: 480,
   /** A session can be joined from this many minutes before it starts until it ends. */
   sessionJoinEarlyMinutes: 15,
+  /** A session's students and teacher are mailed a reminder with its join link this many minutes before it starts. */
+  reminderLeadMinutes: 15,
+  /** A calendar feed lists sessions from this many days back (and every one to come). */
+  calendarFeedPastDays: 60,
+  /** The most sessions one feed lists (the soonest to come first kept). */
+  calendarFeedMaxEvents: 1000,
   /** The reason a teacher gives when cancelling a session, mailed to its students. */
   cancelReasonMaxLength: 500,
   /**

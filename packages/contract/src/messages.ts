@@ -86,6 +86,8 @@ export const messages = {
   sessionAlreadyEnded: 'This session has already ended',
   sessionNotEndedYet: 'Attendance is shown once the session has ended',
   sessionWasCancelled: 'This session was cancelled',
+  calendarFeedCreated: 'Your calendar feed is ready',
+  calendarFeedRevoked: 'Calendar feed turned off; its address no longer works',
   paymentProviderUnavailable: 'The payment provider is not reachable. Please try again.',
   invalidWebhookSignature: 'Invalid webhook signature',
   somethingWentWrong: 'Something went wrong!',

@@ -18,6 +18,12 @@ export const users = pgTable(
     language: text('language'),
     /** Set by an admin: the account cannot log in, and its tokens and sockets stop at once. */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /**
+     * The calendar feed's key: random, replaced on rotation, null when the feed is off. The feed's
+     * token is a keyed hash of it (modules/calendar/tokens.ts), so this column alone opens no feed.
+     */
+    calendarKey: text('calendar_key'),
+    calendarKeyCreatedAt: timestamp('calendar_key_created_at', { withTimezone: true }),
     dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
   },
   // Emails are unique whatever their case.

@@ -22,12 +22,20 @@ export const classSessions = pgTable(
     /** A cancelled session leaves every list; its students were told why. */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelReason: text('cancel_reason'),
+    /**
+     * The start time the reminder was mailed for (modules/classes/reminders.ts): set by the one UPDATE
+     * that claims the reminder, so it goes out once; a session moved since no longer matches and is
+     * reminded again for its new time.
+     */
+    remindedStartsAt: timestamp('reminded_starts_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('class_sessions_room_idx').on(t.roomId),
     index('class_sessions_course_idx').on(t.courseId, t.startsAt),
     index('class_sessions_batch_idx').on(t.batchId),
+    // The reminder pass: sessions not cancelled, by start.
+    index('class_sessions_starts_idx').on(t.startsAt).where(sql`${t.cancelledAt} is null`),
     // Search by title; each row indexed at once (fastupdate off, see users_name_trgm_idx).
     index('class_sessions_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`).with({ fastupdate: false }),
   ],
