@@ -142,6 +142,15 @@ export const messages = {
   certificateAwarded: 'Certificate awarded',
   certificateExists: "This student already has this course's certificate",
   studentNotInCourse: 'This student has not taken this course',
+  // Running a class (issue 12).
+  removedFromRoom: 'You were removed from this class by {{name}}',
+  classEndedBy: '{{name}} ended the class',
+  mutedBy: '{{name}} turned your microphone off',
+  cameraStoppedBy: '{{name}} turned your camera off',
+  screenStoppedBy: '{{name}} stopped your screen share',
+  unmuteLocked: 'The host has locked microphones',
+  waitingForHost: 'Waiting for the host to let you in',
+  lobbyRefused: 'The host did not let you in',
 } as const;
 
 export type MessageKey = keyof typeof messages;

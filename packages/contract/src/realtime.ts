@@ -112,6 +112,59 @@ export interface ChatWireMessage {
 
 export type Ack<T> = T | { error: string };
 
+// Running a class (issue 12): hand raise, the host's controls, the lobby. The host is the room's
+// `created_by` (a session's teacher, an ad hoc room's creator) or an admin; the server refuses a
+// control from anyone else with `{error: 'Not allowed'}` and changes nothing.
+
+/** A raised hand, in the order raised. `userId` is the peer id (sessionId), as in every room event. */
+export const raisedHand = z.object({ userId: peerId, userName: z.string(), raisedAt: z.string() });
+export type RaisedHand = z.infer<typeof raisedHand>;
+
+export const raiseHandPayload = z.object({ roomId, raised: z.boolean() });
+/** The host lowers one hand (`userId`) or all of them (no `userId`). */
+export const lowerHandsPayload = z.object({ roomId, userId: peerId.optional() });
+
+export const moderationActions = [
+  /** Turn `target`'s microphone off (they may turn it on again unless unmuting is locked). */
+  'mute',
+  /** Turn everyone's microphone off but the host's. */
+  'mute_all',
+  'stop_camera',
+  'stop_screen',
+  /** Out of the room, and refused if they come back while the session (or ad hoc room) lasts. */
+  'remove',
+  /** Participants may not turn their microphone on until unlocked (the host's own is never locked). */
+  'lock_unmute',
+  'unlock_unmute',
+  /** Everyone out; a class session ends now (its ends_at moves to now); an ad hoc room closes. */
+  'end_class',
+] as const;
+export type ModerationAction = (typeof moderationActions)[number];
+export const moderatePayload = z.object({
+  roomId,
+  action: z.enum(moderationActions),
+  /** The peer id the action is for: needed by mute, stop_camera, stop_screen, remove. */
+  target: peerId.optional(),
+});
+
+/** Turn an ad hoc room's lobby on or off (its host). Class sessions always have one for non-students. */
+export const setLobbyPayload = z.object({ roomId, enabled: z.boolean() });
+/** The host admits or refuses someone waiting. */
+export const admitPayload = z.object({ roomId, userId: peerId, admit: z.boolean() });
+
+export const lobbyEntry = z.object({ userId: peerId, userName: z.string(), since: z.string() });
+export type LobbyEntry = z.infer<typeof lobbyEntry>;
+
+/** What everyone in a room knows about how it is run; sent on join and whenever it changes. */
+export interface RoomControls {
+  roomId: string;
+  /** The host's peer ids in the room now (their tiles show it; their clients show the controls). */
+  hosts: string[];
+  unmuteLocked: boolean;
+  lobbyEnabled: boolean;
+  hands: RaisedHand[];
+}
+
 export interface ClientToServerEvents {
   'request:create_room': (payload: { room: { name: string; capacity: number } }, ack: (res: Ack<{ room: Room }>) => void) => void;
   /**
@@ -122,12 +175,28 @@ export interface ClientToServerEvents {
    * gets `action:replaced_elsewhere`). A class session's room opens `limits.sessionJoinEarlyMinutes`
    * before it starts and closes to joins when it ends, for everyone.
    */
-  'request:join_room': (payload: { roomId: string; userName: string }, ack: (res: Ack<{ room: Room }>) => void) => void;
+  'request:join_room': (payload: { roomId: string; userName: string }, ack: (res: Ack<{ room: Room } | LobbyWait>) => void) => void;
   'request:send_mesage': (
     payload: { to: string; roomId: string; data: SignalData | Record<string, unknown> },
     ack?: (res: Ack<{ delivered: true }>) => void,
   ) => void;
   'request:leave_room': (payload: { roomId: string }, ack?: (res: Ack<{ left: true }>) => void) => void;
+  'request:raise_hand': (payload: { roomId: string; raised: boolean }, ack?: (res: Ack<{ raised: boolean }>) => void) => void;
+  'request:lower_hands': (payload: { roomId: string; userId?: string }, ack?: (res: Ack<{ lowered: number }>) => void) => void;
+  'request:moderate': (
+    payload: { roomId: string; action: ModerationAction; target?: string },
+    ack?: (res: Ack<{ done: true }>) => void,
+  ) => void;
+  'request:set_lobby': (payload: { roomId: string; enabled: boolean }, ack?: (res: Ack<{ enabled: boolean }>) => void) => void;
+  'request:admit': (payload: { roomId: string; userId: string; admit: boolean }, ack?: (res: Ack<{ done: true }>) => void) => void;
+}
+
+/**
+ * The answer to a join that must wait in the lobby (instead of `{room}`): the joiner shows "waiting for
+ * the host" until `action:lobby_decision`; once admitted it sends `request:join_room` again and is let in.
+ */
+export interface LobbyWait {
+  lobby: { roomId: string; roomName: string };
 }
 
 export interface ServerToClientEvents {
@@ -156,6 +225,20 @@ export interface ServerToClientEvents {
    * (`/api/classes/recordings/live/`), never by a socket event.
    */
   'action:recording_state': (payload: { roomId: string; recording: RoomRecording | null }) => void;
+  /** How the room is run (hosts, hands, unmute lock, lobby): to each joiner after its join, and to all on change. */
+  'action:room_controls': (payload: RoomControls) => void;
+  /**
+   * A host's control applied to this participant (mute, stop_camera, stop_screen, or mute_all reaching
+   * them): the client turns that track off and shows who did it; `unmuteLocked` tells whether it may
+   * turn the microphone on again.
+   */
+  'action:moderated': (payload: { roomId: string; action: ModerationAction; byName: string; unmuteLocked: boolean }) => void;
+  /** This participant was removed (`removed`) or the class was ended for everyone (`ended`): leave the meeting. */
+  'action:room_closed': (payload: { roomId: string; reason: 'removed' | 'ended'; byName: string }) => void;
+  /** To the room's hosts: who waits in the lobby, oldest first (sent whenever it changes). */
+  'action:lobby': (payload: { roomId: string; waiting: LobbyEntry[] }) => void;
+  /** To someone waiting: the host's decision. Admitted: send `request:join_room` again. */
+  'action:lobby_decision': (payload: { roomId: string; admitted: boolean }) => void;
   error: (payload: { message: string }) => void;
 }
 

@@ -49,6 +49,8 @@ export function openSignalling(mesh: Mesh, fail: (message: string) => void): Sig
     socket.emit('request:join_room', { roomId, userName }, (res) => {
       if (closed) return;
       if ('error' in res) return fail(res.error);
+      // Waiting in the lobby: shown once the lobby screen exists (issue 12); until then the join waits.
+      if ('lobby' in res) return;
       // A recording that ended while we were away is forgotten: the server tells joiners of one under way right after this answer.
       store.setState({ room: res.room, phase: 'joined', failure: null, recording: null });
     });
