@@ -1,0 +1,78 @@
+// A student's progress in each course they bought: one rule, in one place, for the dashboard's skills
+// and for earned certificates. The sessions that count are those of the student's batch, plus the
+// course's open sessions (no batch), that have started by `now`, are not cancelled and fall within the
+// batch's dates (in the course's time zone); a purchase made before batches existed counts all the
+// course's sessions within its dates. A session is done when the student attended it (any attendance
+// row) or watched at least `watchedShare` of a ready recording of it (de-duplicated watched seconds).
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+
+export const progressRules = {
+  /** A recording counts as watched once this share of its length was watched (distinct seconds). */
+  watchedShare: 0.5,
+} as const;
+
+export interface CourseProgress {
+  courseId: number;
+  /** The batch bought; null for a purchase made before batches existed. */
+  batchId: number | null;
+  /** YYYY-MM-DD, in the course's time zone. */
+  batchStart: string;
+  batchEnd: string;
+  /** Sessions that count so far (started by `now`). */
+  sessionsSoFar: number;
+  /** Of those, attended or watched. */
+  sessionsDone: number;
+  /** sessionsDone / sessionsSoFar, 0 when no session has started yet. */
+  share: number;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** Progress per course the student bought (active subscriptions), ordered by course id; one statement. */
+export async function courseProgress(
+  db: Database,
+  userId: number,
+  { courseIds, now = new Date() }: { courseIds?: number[]; now?: Date } = {},
+): Promise<CourseProgress[]> {
+  if (courseIds && courseIds.length === 0) return [];
+  const onlyCourses = courseIds
+    ? sql`and s.course_id = any(${`{${courseIds.map((id) => Math.trunc(id)).join(',')}}`}::int[])`
+    : sql``;
+  const result = await db.execute(sql`
+    select s.course_id, s.batch_id,
+      coalesce(b.start_date, s.start_date)::text as batch_start,
+      coalesce(b.end_date, s.end_date)::text as batch_end,
+      count(cs.id)::int as so_far,
+      (count(cs.id) filter (where
+        exists (select 1 from attendance a where a.session_id = cs.id and a.user_id = s.user_id)
+        or exists (
+          select 1 from recordings r
+          join recording_views v on v.recording_id = r.id and v.user_id = s.user_id
+          where r.session_id = cs.id and r.status = 'ready' and r.duration_seconds > 0
+            and v.watched_seconds >= ${progressRules.watchedShare} * r.duration_seconds)
+      ))::int as done
+    from subscriptions s
+    join courses c on c.id = s.course_id
+    left join batches b on b.id = s.batch_id
+    left join class_sessions cs on cs.course_id = s.course_id
+      and cs.cancelled_at is null
+      and cs.starts_at <= ${now.toISOString()}::timestamptz
+      and (cs.batch_id = s.batch_id
+        or ((s.batch_id is null or cs.batch_id is null)
+          and (cs.starts_at at time zone c.time_zone)::date between coalesce(b.start_date, s.start_date) and coalesce(b.end_date, s.end_date)))
+    where s.user_id = ${userId} and s.status = 'active' ${onlyCourses}
+    group by s.course_id, s.batch_id, s.user_id, b.start_date, b.end_date, s.start_date, s.end_date
+    order by s.course_id`);
+  return rowsOf<{ course_id: number; batch_id: number | null; batch_start: string; batch_end: string; so_far: number; done: number }>(
+    result,
+  ).map((row) => ({
+    courseId: Number(row.course_id),
+    batchId: row.batch_id === null ? null : Number(row.batch_id),
+    batchStart: row.batch_start,
+    batchEnd: row.batch_end,
+    sessionsSoFar: Number(row.so_far),
+    sessionsDone: Number(row.done),
+    share: Number(row.so_far) > 0 ? Number(row.done) / Number(row.so_far) : 0,
+  }));
+}
