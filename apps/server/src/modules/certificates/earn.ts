@@ -1,0 +1,86 @@
+// Earned certificates: a student whose batch has ended (its last day is before today in the course's
+// time zone) and who attended or watched at least `certificateRules.earnedShare` of its sessions
+// (learning/progress.ts, the one rule) gets the course's certificate. Idempotent: one certificate per
+// student and course (unique index; ON CONFLICT DO NOTHING), so the dashboard, the certificates list
+// and the periodic pass may all call it, at once or again.
+import { sql } from 'drizzle-orm';
+import { certificateRules } from '@mooz/contract/certificates';
+import type { Database } from '../../db/client';
+import { courseProgress } from '../learning/progress';
+import { certificateId } from './ids';
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+interface Candidate {
+  course_id: number;
+  batch_id: number | null;
+  student_name: string;
+  course_name: string;
+  teacher_name: string;
+  start_date: string;
+  end_date: string;
+}
+
+/** The student's courses whose batch has ended and that have no certificate yet (one statement). */
+async function candidates(db: Database, userId: number, now: Date): Promise<Candidate[]> {
+  const result = await db.execute(sql`
+    select s.course_id, s.batch_id,
+      u.first_name || ' ' || u.last_name as student_name, c.name as course_name,
+      t.first_name || ' ' || t.last_name as teacher_name,
+      coalesce(b.start_date, s.start_date)::text as start_date, coalesce(b.end_date, s.end_date)::text as end_date
+    from subscriptions s
+    join users u on u.id = s.user_id
+    join courses c on c.id = s.course_id
+    join users t on t.id = c.teacher_id
+    left join batches b on b.id = s.batch_id
+    where s.user_id = ${userId} and s.status = 'active'
+      and coalesce(b.end_date, s.end_date) < (${now.toISOString()}::timestamptz at time zone c.time_zone)::date
+      and not exists (select 1 from certificates x where x.user_id = s.user_id and x.course_id = s.course_id)`);
+  return rowsOf<Candidate>(result);
+}
+
+/** Issues the certificates the student has earned and not yet received; returns the new ids. */
+export async function earnDueCertificates(db: Database, userId: number, now: Date = new Date()): Promise<string[]> {
+  const due = await candidates(db, userId, now);
+  if (due.length === 0) return [];
+  const progress = await courseProgress(db, userId, { courseIds: due.map((c) => Number(c.course_id)), now });
+  const issued: string[] = [];
+  for (const course of due) {
+    const p = progress.find((row) => row.courseId === Number(course.course_id));
+    if (!p || p.sessionsSoFar === 0 || p.share < certificateRules.earnedShare) continue;
+    const result = await db.execute(sql`
+      insert into certificates (id, user_id, course_id, batch_id, kind, student_name, course_name, teacher_name,
+        start_date, end_date, attendance_share, issued_at)
+      values (${certificateId()}, ${userId}, ${Number(course.course_id)}, ${course.batch_id === null ? null : Number(course.batch_id)}, 'earned',
+        ${course.student_name}, ${course.course_name}, ${course.teacher_name}, ${course.start_date}::date, ${course.end_date}::date,
+        ${p.share}, ${now.toISOString()}::timestamptz)
+      on conflict (user_id, course_id) do nothing
+      returning id`);
+    issued.push(...rowsOf<{ id: string }>(result).map((row) => row.id));
+  }
+  return issued;
+}
+
+/** How long after a batch's end the periodic pass still looks at it (a late viewer of the recordings may still earn it). */
+export const periodicLookBackDays = 30;
+
+/**
+ * The periodic pass: every student with a batch ended in the last `periodicLookBackDays` days and no
+ * certificate of that course yet, so certificates appear without anyone opening a dashboard. (The
+ * dashboard and the certificates list still look at every ended batch of their caller.) Returns how
+ * many were issued.
+ */
+export async function earnAllDueCertificates(db: Database, now: Date = new Date()): Promise<number> {
+  const result = await db.execute(sql`
+    select distinct s.user_id from subscriptions s
+    join courses c on c.id = s.course_id
+    left join batches b on b.id = s.batch_id
+    where s.status = 'active'
+      and coalesce(b.end_date, s.end_date) < (${now.toISOString()}::timestamptz at time zone c.time_zone)::date
+      and coalesce(b.end_date, s.end_date) >= (${now.toISOString()}::timestamptz at time zone c.time_zone)::date - ${periodicLookBackDays}::int
+      and not exists (select 1 from certificates x where x.user_id = s.user_id and x.course_id = s.course_id)
+    order by s.user_id`);
+  let issued = 0;
+  for (const row of rowsOf<{ user_id: number }>(result)) issued += (await earnDueCertificates(db, Number(row.user_id), now)).length;
+  return issued;
+}
