@@ -48,6 +48,7 @@ import { registerLiveRecordings } from './modules/recordings/live-routes';
 import { createRecordingStorage, recordingMediaOrigins } from './modules/recordings/create-storage';
 import { recordingMediaRoutes } from './modules/recordings/media-route';
 import { recordingRoutes } from './modules/recordings/routes';
+import { dashboardRoutes } from './modules/dashboards/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -248,6 +249,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   });
   await app.register(recordingMediaRoutes);
   await app.register(recordingRoutes);
+  await app.register(dashboardRoutes);
   await registerLiveRecordings(app);
 
   await registerRealtime(app);

@@ -7,11 +7,11 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { messages } from '@mooz/contract/messages';
 import type { Recording, RecordingGroup, recordingsQuery, watchProgressBody } from '@mooz/contract/recordings';
-import { classSessions, courses, recordings, recordingViews } from '../../db/schema/index';
+import { classSessions, courses, recordings, recordingViews, watchLog } from '../../db/schema/index';
 import { forbidden, invalidField, notFound } from '../../http/errors';
 import { mayDelete, maySeeCourse, mayWatch, watchCondition, watchScope, type Caller } from './access';
 import { placeOf, presentRecording, recordingRows, type RecordingRow } from './presenter';
-import { addWatched, type Span } from './watched-spans';
+import { addWatched, spansLength, type Span } from './watched-spans';
 
 const ready = eq(recordings.status, 'ready');
 
@@ -105,6 +105,7 @@ export function createRecordingsService(app: FastifyInstance, options: { now?: (
       const row = await watchable(caller, id, now());
       const duration = row.recording.durationSeconds;
       const position = Math.min(Math.max(body.position_seconds, 0), duration);
+      const at = now();
       const saved = await db.transaction(async (tx) => {
         await tx.insert(recordingViews).values({ recordingId: id, userId: caller.id }).onConflictDoNothing();
         const [view] = await tx
@@ -117,6 +118,9 @@ export function createRecordingsService(app: FastifyInstance, options: { now?: (
           .update(recordingViews)
           .set({ positionSeconds: position, watchedSpans: watched.spans as [number, number][], watchedSeconds: watched.watchedSeconds, updatedAt: sql`now()` })
           .where(and(eq(recordingViews.recordingId, id), eq(recordingViews.userId, caller.id)));
+        // The seconds this report added, logged by when they arrived: the dashboards' learning time by day.
+        const added = watched.watchedSeconds - spansLength((view?.spans ?? []) as Span[]);
+        if (added > 0) await tx.insert(watchLog).values({ userId: caller.id, recordingId: id, courseId: row.recording.courseId, watchedAt: at, seconds: added });
         return watched.watchedSeconds;
       });
       return { data: { position_seconds: position, watched_seconds: saved } };

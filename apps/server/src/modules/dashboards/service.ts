@@ -1,0 +1,275 @@
+// The student and teacher dashboards (contract "Dashboards and bookmarks"): every number from what
+// happened (attendance, watch_log, submissions, certificates), computed at the time of the call in the
+// caller's zone. A student reads their own; a teacher their own; an admin the whole platform's, or one
+// person's with student_id / teacher_id (anyone else sending those gets 403). Each dashboard is one
+// statement for its numbers plus a few small ones (the next class, skills, certificates), run at once.
+import { and, asc, desc, eq, gt, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { apiRoutes } from '@mooz/contract/api-routes';
+import type { Session } from '@mooz/contract/courses';
+import type { StudentDashboard, TeacherDashboard, studentDashboardQuery, teacherDashboardQuery } from '@mooz/contract/dashboards';
+import { messages } from '@mooz/contract/messages';
+import type { UserType } from '@mooz/contract/permissions';
+import type { Database } from '../../db/client';
+import { classSessions, courses, users } from '../../db/schema/index';
+import { forbidden, notFound } from '../../http/errors';
+import { databaseFacts, idArray, scopeCondition, scopeFrom, type SessionScope } from '../classes/access';
+import { present } from '../classes/service';
+import { courseProgress } from '../learning/progress';
+import { attendanceSpans, hours, secondsPerDay, totalSeconds } from './learning-time';
+import { skillLevels } from './skills';
+import { checkTimeZone, localWeek } from './time-zone';
+
+export interface Caller {
+  id: number;
+  userType: UserType;
+}
+
+export interface DashboardsDeps {
+  db: Database;
+  /** Issues the certificates the rule grants a student by now (certificates/earn.ts), before they are listed. */
+  earnCertificates?: (db: Database, userId: number, now: Date) => Promise<unknown>;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const isoOrNull = (epochMs: number | string | null) => (epochMs === null ? null : new Date(Number(epochMs)).toISOString());
+const json = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+
+/** Whose dashboard: one person (their id) or, for an admin without one, everybody's (null). */
+async function subject(db: Database, caller: Caller, wanted: number | undefined, kind: 'student' | 'teacher'): Promise<number | null> {
+  if (wanted === undefined) return caller.userType === 'admin' ? null : caller.id;
+  if (caller.userType !== 'admin') throw forbidden();
+  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, wanted), eq(users.userType, kind)));
+  if (!row) throw notFound(messages.userNotFound);
+  return row.id;
+}
+
+/** Sessions with their course's and teacher's names, presented as the sessions list presents them. */
+async function sessionsWhere(db: Database, where: SQL | undefined, order: 'soonest' | 'latest', limit: number, now: Date): Promise<Session[]> {
+  const rows = await db
+    .select({ session: classSessions, courseName: courses.name, teacher: { firstName: users.firstName, lastName: users.lastName } })
+    .from(classSessions)
+    .innerJoin(courses, eq(courses.id, classSessions.courseId))
+    .innerJoin(users, eq(users.id, courses.teacherId))
+    .where(where)
+    .orderBy(...(order === 'soonest' ? [asc(classSessions.startsAt), asc(classSessions.id)] : [desc(classSessions.startsAt), desc(classSessions.id)]))
+    .limit(limit);
+  return rows.map((r) => present(r.session, r.courseName, r.teacher, true, now));
+}
+
+/** The courses a scope names itself (taught, bought): their sessions are seen even when unlisted. */
+function namedCourses(scope: SessionScope): number[] {
+  if (scope.all) return [];
+  return [...scope.wholeCourseIds, ...scope.batches.map((b) => b.courseId)];
+}
+
+export const certificateLinks = (id: string) => ({
+  url: apiRoutes.certificates.pdf.path.replace(':id', encodeURIComponent(id)),
+  verify_url: `/certificates/${encodeURIComponent(id)}`,
+});
+
+export function createDashboardsService(deps: DashboardsDeps) {
+  const { db } = deps;
+
+  async function studentNumbers(studentId: number | null, bounds: Date[], now: Date) {
+    const who = (column: string) => (studentId === null ? sql`${sql.raw(column)} in (select id from users where user_type = 'student')` : sql`${sql.raw(column)} = ${studentId}`);
+    const result = await db.execute(sql`
+      with spans as (${attendanceSpans(who('a.user_id'), now)}),
+      mine as (select user_id, course_id from subscriptions where status = 'active' and ${who('user_id')}),
+      tasks as (
+        select t.id, t.title, t.course_id, c.name as course_name, t.due_at,
+          exists (select 1 from assignment_submissions s where s.assignment_id = t.id and s.user_id = m.user_id) as done
+        from mine m join assignments t on t.course_id = m.course_id join courses c on c.id = t.course_id)
+      select
+        ${studentId === null ? sql`''` : sql`(select trim(first_name || ' ' || last_name) from users where id = ${studentId})`} as name,
+        ${totalSeconds} as live_seconds,
+        (select coalesce(sum(w.seconds), 0)::float8 from watch_log w where ${who('w.user_id')}) as watched_seconds,
+        ${secondsPerDay(bounds, who('w.user_id'))} as days,
+        (select count(*)::int from tasks) as tasks_total,
+        (select count(*)::int from tasks where done) as tasks_done,
+        ${
+          studentId === null
+            ? sql`'[]'::json`
+            : sql`(select coalesce(json_agg(json_build_object('id', d.id, 'title', d.title, 'course_id', d.course_id, 'course_name', d.course_name,
+                  'due_at', (extract(epoch from d.due_at) * 1000)::float8) order by d.due_at asc nulls last, d.id), '[]'::json)
+                from (select * from tasks where not done order by due_at asc nulls last, id limit 5) d)`
+        } as due,
+        (select coalesce(json_object_agg(c.id, c.skills), '{}'::json) from courses c where c.id in (select course_id from mine)) as skills`);
+    const [row] = rowsOf<{
+      name: string | null;
+      live_seconds: number;
+      watched_seconds: number;
+      days: unknown;
+      tasks_total: number;
+      tasks_done: number;
+      due: unknown;
+      skills: unknown;
+    }>(result);
+    return row!;
+  }
+
+  async function certificatesOf(studentId: number | null, now: Date): Promise<StudentDashboard['certificates']> {
+    if (studentId !== null && deps.earnCertificates) await deps.earnCertificates(db, studentId, now);
+    const result = await db.execute(sql`
+      select id, course_name, issued_at from certificates
+      where revoked_at is null ${studentId === null ? sql`` : sql`and user_id = ${studentId}`}
+      order by issued_at desc, id limit ${studentId === null ? 20 : 1000}`);
+    return rowsOf<{ id: string; course_name: string; issued_at: string | Date }>(result).map((c) => ({
+      id: c.id,
+      course_name: c.course_name,
+      issued_at: new Date(c.issued_at).toISOString(),
+      ...certificateLinks(c.id),
+    }));
+  }
+
+  /** The earliest live or upcoming session the student may attend (the sessions list's rule), or any for the platform. */
+  async function nextClassOf(studentId: number | null, now: Date): Promise<Session | null> {
+    const scope: SessionScope = studentId === null ? { all: true } : await scopeFrom(databaseFacts(db), { id: studentId, userType: 'student' }, now);
+    const listed = scope.all
+      ? sql`true`
+      : sql`((${courses.published} and ${courses.archivedAt} is null) or ${courses.id} = any(${idArray(namedCourses(scope))}))`;
+    const where = and(
+      isNull(classSessions.cancelledAt),
+      gt(classSessions.endsAt, now),
+      scopeCondition(scope, { courseId: sql`${classSessions.courseId}`, batchId: sql`${classSessions.batchId}` }),
+      listed,
+    );
+    const [next] = await sessionsWhere(db, where, 'soonest', 1, now);
+    return next ?? null;
+  }
+
+  return {
+    async student(caller: Caller, query: z.output<typeof studentDashboardQuery>, now: Date): Promise<{ data: StudentDashboard }> {
+      const tz = checkTimeZone(query.tz);
+      const studentId = await subject(db, caller, query.student_id, 'student');
+      const week = localWeek(tz, now);
+      const [numbers, certificates, nextClass, progress] = await Promise.all([
+        studentNumbers(studentId, week.bounds, now),
+        certificatesOf(studentId, now),
+        nextClassOf(studentId, now),
+        studentId === null ? Promise.resolve([]) : courseProgress(db, studentId, { now }),
+      ]);
+      const skillsByCourse = json<Record<string, string[]>>(numbers.skills);
+      const skills = skillLevels(progress, new Map(Object.entries(skillsByCourse).map(([id, list]) => [Number(id), list])));
+      const days = json<number[]>(numbers.days);
+      const live = Number(numbers.live_seconds);
+      const watched = Number(numbers.watched_seconds);
+      return {
+        data: {
+          student_name: numbers.name ?? '',
+          learning_stats: {
+            total_learning_hours: hours(live + watched),
+            assignments_completed: Number(numbers.tasks_done),
+            assignments_total: Number(numbers.tasks_total),
+          },
+          skills,
+          weekly_learning_trends: week.dates.map((date, i) => ({ date, hours: hours(Number(days[i] ?? 0)) })),
+          certificates,
+          live_hours: hours(live),
+          recording_hours: hours(watched),
+          next_class: nextClass,
+          assignments_due: json<{ id: number; title: string; course_id: number; course_name: string; due_at: number | null }[]>(numbers.due).map((d) => ({
+            id: Number(d.id),
+            title: d.title,
+            course_id: Number(d.course_id),
+            course_name: d.course_name,
+            due_at: isoOrNull(d.due_at),
+          })),
+          tz,
+        },
+      };
+    },
+
+    async teacher(caller: Caller, query: z.output<typeof teacherDashboardQuery>, now: Date): Promise<{ data: TeacherDashboard }> {
+      const tz = checkTimeZone(query.tz);
+      const teacherId = await subject(db, caller, query.teacher_id, 'teacher');
+      const week = localWeek(tz, now);
+      const at = now.toISOString();
+      const monthAgo = new Date(now.getTime() - 30 * 86_400_000).toISOString();
+      // The teacher's courses (the platform's: every course, each with its own teacher).
+      const taught = teacherId === null ? sql`true` : sql`c.teacher_id = ${teacherId}`;
+      const taughtCourse = (column: string) =>
+        teacherId === null ? sql`true` : sql`${sql.raw(column)} in (select id from courses where teacher_id = ${teacherId})`;
+      const numbers = db.execute(sql`
+        with spans as (${attendanceSpans(
+          sql`a.user_id = c.teacher_id and ${taught}`,
+          now,
+          sql`join class_sessions ts on ts.id = a.session_id join courses c on c.id = ts.course_id`,
+        )})
+        select
+          ${teacherId === null ? sql`null` : sql`(select trim(first_name || ' ' || last_name) from users where id = ${teacherId})`} as name,
+          ${totalSeconds} as teaching_seconds,
+          ${secondsPerDay(week.bounds, null)} as days,
+          (select count(*)::int from (
+              select a.user_id from attendance a join class_sessions s on s.id = a.session_id
+              where ${taughtCourse('s.course_id')} and (a.joined_at >= ${monthAgo}::timestamptz or a.left_at >= ${monthAgo}::timestamptz)
+                and a.joined_at <= ${at}::timestamptz
+              union
+              select w.user_id from watch_log w
+              where w.course_id is not null and ${taughtCourse('w.course_id')}
+                and w.watched_at >= ${monthAgo}::timestamptz and w.watched_at <= ${at}::timestamptz
+            ) seen join users u on u.id = seen.user_id and u.user_type = 'student') as active_students,
+          (select count(*)::int from class_sessions s where ${taughtCourse('s.course_id')} and s.cancelled_at is null
+            and s.starts_at > ${at}::timestamptz) as upcoming,
+          (select count(*)::int from class_sessions s join courses c on c.id = s.course_id
+            where ${taught} and s.cancelled_at is null and s.ends_at <= ${at}::timestamptz
+              and not exists (select 1 from attendance a where a.session_id = s.id and a.user_id = c.teacher_id)) as missing,
+          (select count(*)::int from assignment_submissions sub join assignments t on t.id = sub.assignment_id
+            where sub.status = 'submitted' and ${taughtCourse('t.course_id')}) as pending_total,
+          (select coalesce(json_agg(p.review order by p.submitted_at, p.submission_id), '[]'::json) from (
+              select sub.submitted_at, sub.id as submission_id, json_build_object(
+                'submission_id', sub.id, 'assignment_id', t.id, 'assignment_title', t.title, 'course_id', c.id, 'course_name', c.name,
+                'student_name', trim(u.first_name || ' ' || u.last_name), 'submitted_at', (extract(epoch from sub.submitted_at) * 1000)::float8) as review
+              from assignment_submissions sub join assignments t on t.id = sub.assignment_id join courses c on c.id = t.course_id
+                join users u on u.id = sub.user_id
+              where sub.status = 'submitted' and ${taught}
+              order by sub.submitted_at, sub.id limit 20) p) as pending`);
+      const mySessions = teacherId === null ? undefined : sql`${courses.teacherId} = ${teacherId}`;
+      const notCancelled = isNull(classSessions.cancelledAt);
+      const teacherAttended = sql`exists (select 1 from attendance a where a.session_id = ${classSessions.id} and a.user_id = ${courses.teacherId})`;
+      const [result, next, missed] = await Promise.all([
+        numbers,
+        sessionsWhere(db, and(mySessions, notCancelled, gt(classSessions.endsAt, now)), 'soonest', 1, now),
+        sessionsWhere(db, and(mySessions, notCancelled, lte(classSessions.endsAt, now), sql`not ${teacherAttended}`), 'latest', 10, now),
+      ]);
+      const [row] = rowsOf<{
+        name: string | null;
+        teaching_seconds: number;
+        days: unknown;
+        active_students: number;
+        upcoming: number;
+        missing: number;
+        pending_total: number;
+        pending: unknown;
+      }>(result);
+      const days = json<number[]>(row!.days);
+      return {
+        data: {
+          stats: {
+            totalTeachingHours: hours(Number(row!.teaching_seconds)),
+            activeStudents: Number(row!.active_students),
+            upcomingClasses: Number(row!.upcoming),
+            nextClass: next[0] ?? null,
+            missingClasses: Number(row!.missing),
+          },
+          weeklyTrends: week.dates.map((date, i) => ({ date, hours: hours(Number(days[i] ?? 0)) })),
+          missedClasses: missed,
+          pendingReviews: json<(Omit<TeacherDashboard['pendingReviews'][number], 'submitted_at'> & { submitted_at: number })[]>(row!.pending).map((p) => ({
+            submission_id: Number(p.submission_id),
+            assignment_id: Number(p.assignment_id),
+            assignment_title: p.assignment_title,
+            course_id: Number(p.course_id),
+            course_name: p.course_name,
+            student_name: p.student_name,
+            submitted_at: new Date(Number(p.submitted_at)).toISOString(),
+          })),
+          pendingReviewsTotal: Number(row!.pending_total),
+          teacherName: row!.name,
+          tz,
+        },
+      };
+    },
+  };
+}
+
+export type DashboardsService = ReturnType<typeof createDashboardsService>;
