@@ -1,5 +1,6 @@
-// Where a signed-in user lands: a greeting and the areas their rules open to them. An account
-// opened within the last day is welcomed, not welcomed "back".
+// Where a signed-in user lands: a greeting, their dashboard (issue 9: a student's learning, a
+// teacher's teaching, both for admins with a picker), and quick links to the areas their rules open
+// to them. An account opened within the last day is welcomed, not welcomed "back".
 import '../../styles/mantine-more';
 import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
@@ -8,6 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../lib/ability';
 import { useStoredUser } from '../../lib/use-stored-auth';
 import { descriptionKeyOf, visibleNavigation } from '../../config/navigation';
+import { AdminDashboards } from './admin-dashboards';
+import { StudentDashboard } from './student-dashboard';
+import { TeacherDashboard } from './teacher-dashboard';
 import classes from './dashboard-page.module.css';
 
 /** How long after sign-up an account counts as new. */
@@ -47,9 +51,16 @@ export function DashboardPage() {
           )}
         </Group>
       </Card>
-      <div>
-        <Title order={2} size="h3" mb="md">
-          {t('dashboard.areas')}
+      {ability.can('read', 'User') && ability.can('read', 'TeacherDashboard') && ability.can('read', 'StudentDashboard') ? (
+        <AdminDashboards />
+      ) : ability.can('read', 'TeacherDashboard') ? (
+        <TeacherDashboard />
+      ) : ability.can('read', 'StudentDashboard') ? (
+        <StudentDashboard />
+      ) : null}
+      <nav aria-labelledby="quick-links-title">
+        <Title order={2} size="h3" mb="md" id="quick-links-title">
+          {t('dashboard.quickLinks')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
           {areas.map((item) => {
@@ -81,7 +92,7 @@ export function DashboardPage() {
             );
           })}
         </SimpleGrid>
-      </div>
+      </nav>
     </Stack>
   );
 }

@@ -1,0 +1,83 @@
+// The week as bars (@mantine/charts' BarChart): seven local days, oldest first, today last. The SVG is
+// hidden from assistive technology, which reads a visually hidden table of the same seven values
+// instead; right to left, the days run from the right and the axis sits on the right.
+import '@mantine/charts/styles.css';
+import '@mantine/core/styles/Table.css';
+import { BarChart } from '@mantine/charts';
+import { Card, Group, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useDirection } from '@mantine/core';
+import { IconChartBar } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import type { dayHours } from '@mooz/contract/dashboards';
+import { formatDay, formatHours, formatInUnit, inUnit, trendUnit } from './format';
+import classes from './dashboard.module.css';
+
+type Day = z.infer<typeof dayHours>;
+
+export function TrendChart({ days, title, emptyText, testId }: { days: Day[]; title: string; emptyText: string; testId: string }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const { dir } = useDirection();
+  const chartUnit = trendUnit(days);
+  const data = days.map((day) => ({ day: formatDay(day.date, locale, 'short'), value: inUnit(day.hours, chartUnit) }));
+  const empty = days.every((day) => !(day.hours > 0));
+  const seriesLabel = chartUnit === 'minute' ? t('dashboard.trend.minutes') : t('dashboard.trend.hours');
+  const total = days.reduce((sum, day) => sum + (day.hours > 0 ? day.hours : 0), 0);
+
+  return (
+    <Card radius="lg" withBorder p="lg" component="section" aria-labelledby={`${testId}-title`} data-testid={testId}>
+      <Group justify="space-between" align="baseline" mb="md" gap="xs">
+        <Title order={2} size="h4" id={`${testId}-title`}>
+          {title}
+        </Title>
+        <Text size="sm" c="dimmed" data-testid={`${testId}-total`}>
+          {t('dashboard.trend.total', { value: formatHours(total, locale) })}
+        </Text>
+      </Group>
+      {empty ? (
+        <Group gap="sm" className={classes.emptyChart} justify="center" data-testid={`${testId}-empty`}>
+          <IconChartBar size={22} aria-hidden="true" />
+          <Text c="dimmed" size="sm">
+            {emptyText}
+          </Text>
+        </Group>
+      ) : (
+        <div aria-hidden="true" className={classes.chart}>
+          <BarChart
+            h={220}
+            data={data}
+            dataKey="day"
+            series={[{ name: 'value', label: seriesLabel, color: 'mooz.6' }]}
+            valueFormatter={(value) => formatInUnit(value, chartUnit, locale)}
+            tickLine="y"
+            gridAxis="y"
+            withTooltip
+            xAxisProps={{ reversed: dir === 'rtl' }}
+            yAxisProps={{ orientation: dir === 'rtl' ? 'right' : 'left', width: 64, allowDecimals: chartUnit === 'hour' }}
+            barProps={{ radius: [6, 6, 0, 0] }}
+          />
+        </div>
+      )}
+      <VisuallyHidden>
+        <Table data-testid={`${testId}-table`}>
+          <caption>{t('dashboard.trend.caption', { title })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('dashboard.trend.day')}</th>
+              <th scope="col">{t('dashboard.trend.time')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((day) => (
+              <tr key={day.date} data-date={day.date} data-hours={day.hours}>
+                <th scope="row">{formatDay(day.date, locale, 'long')}</th>
+                <td>{formatHours(day.hours, locale)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </VisuallyHidden>
+    </Card>
+  );
+}
