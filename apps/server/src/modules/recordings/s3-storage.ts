@@ -4,6 +4,11 @@
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  PutObjectCommand,
+  UploadPartCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -16,7 +21,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { attachment } from '../../infrastructure/csv';
 import { byteOrder, checkRange } from './file-storage';
-import { NoSuchKeyError, checkKey, checkPrefix, type RecordingStorage } from './storage';
+import { NoSuchKeyError, checkKey, checkPrefix, type PatchableWriter, type RecordingStorage } from './storage';
 
 export interface S3Settings {
   /** The endpoint, e.g. https://s3.eu-west-1.amazonaws.com or http://minio:9000; browsers fetch presigned URLs from it. */
@@ -31,6 +36,12 @@ export interface S3Settings {
 /** The size of each part of a multipart upload (S3's smallest); with two in flight, a put holds about 15 MB. */
 const partSize = 5 * 1024 * 1024;
 const queueSize = 2;
+
+/**
+ * Patchable writes (putPatchable): S3's smallest part, which part 1 (the head, patched last) is held
+ * to; the size of parts 2..n; how many of those are in flight at once. About 5 + 8 × 4 MiB at most.
+ */
+export const patchableParts = { minimum: 5 * 1024 * 1024, size: 8 * 1024 * 1024, inFlight: 2 };
 
 export function createS3Storage(settings: S3Settings): RecordingStorage {
   const client = new S3Client({
@@ -83,6 +94,11 @@ export function createS3Storage(settings: S3Settings): RecordingStorage {
       if (piped.status === 'rejected') throw piped.reason;
       if (sent.status === 'rejected') throw sent.reason;
       return { sizeBytes };
+    },
+
+    async putPatchable(key, contentType, { headBytes }) {
+      checkKey(key);
+      return patchableUpload(client, { Bucket, Key: key, ContentType: contentType }, headBytes);
     },
 
     async read(key, range) {
@@ -164,4 +180,120 @@ function isMissing(error: unknown): boolean {
     return error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata?.httpStatusCode === 404;
   }
   return false;
+}
+
+/**
+ * A one-pass write whose head is patched at the end, as a multipart upload: part 1 (the head and what
+ * follows it up to S3's 5 MiB minimum part) is held in memory and uploaded last, once patched; parts
+ * 2..n are uploaded as they fill, at most `inFlight` at a time (write() waits for one to end). An
+ * object smaller than part 1 is one PutObject at finish(), with no multipart upload at all. On any
+ * failure the multipart upload is aborted: no parts stay in the bucket, billed and unseen.
+ */
+function patchableUpload(
+  client: S3Client,
+  object: { Bucket: string; Key: string; ContentType: string },
+  headBytes: number,
+): PatchableWriter {
+  const { Bucket, Key } = object;
+  const firstPartBytes = Math.max(patchableParts.minimum, headBytes);
+  let first: Buffer[] = [];
+  let firstLength = 0;
+  let current: Buffer[] = [];
+  let currentLength = 0;
+  let sizeBytes = 0;
+  let nextPart = 2;
+  const parts: Array<{ PartNumber: number; ETag: string | undefined }> = [];
+  let uploadId: Promise<string> | null = null;
+  const inFlight = new Set<Promise<void>>();
+  let failure: { error: unknown } | null = null;
+  let state: 'writing' | 'failed' | 'done' = 'writing';
+
+  const joined = (buffers: Buffer[]) => (buffers.length === 1 ? buffers[0]! : Buffer.concat(buffers));
+
+  async function sendPart(body: Buffer) {
+    while (inFlight.size >= patchableParts.inFlight) await Promise.race(inFlight);
+    if (failure) throw failure.error;
+    uploadId ??= client.send(new CreateMultipartUploadCommand(object)).then((answer) => answer.UploadId!);
+    const UploadId = await uploadId;
+    const PartNumber = nextPart++;
+    const sending: Promise<void> = client
+      .send(new UploadPartCommand({ Bucket, Key, UploadId, PartNumber, Body: body, ContentLength: body.length }))
+      .then((answer) => void parts.push({ PartNumber, ETag: answer.ETag }))
+      .catch((error: unknown) => void (failure ??= { error }))
+      .finally(() => inFlight.delete(sending));
+    inFlight.add(sending);
+  }
+
+  async function guarded<T>(work: () => Promise<T>): Promise<T> {
+    if (state !== 'writing') throw new Error(`This recording object is ${state === 'done' ? 'finished' : 'aborted after a failure'}`);
+    try {
+      return await work();
+    } catch (error) {
+      await abort();
+      throw error;
+    }
+  }
+
+  async function abort() {
+    if (state === 'done') return;
+    state = 'failed';
+    first = [];
+    current = [];
+    await Promise.allSettled([...inFlight]);
+    const started = await uploadId?.catch(() => null);
+    if (started) await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId: started }));
+  }
+
+  return {
+    write: (bytes) =>
+      guarded(async () => {
+        sizeBytes += bytes.length;
+        let rest = bytes;
+        if (firstLength < firstPartBytes) {
+          const take = Math.min(rest.length, firstPartBytes - firstLength);
+          // Copied: the caller's buffer may be reused, and this one is held until the end.
+          first.push(Buffer.from(rest.subarray(0, take)));
+          firstLength += take;
+          rest = rest.subarray(take);
+        }
+        if (!rest.length) return;
+        current.push(rest);
+        currentLength += rest.length;
+        while (currentLength >= patchableParts.size) {
+          const all = joined(current);
+          current = all.length > patchableParts.size ? [all.subarray(patchableParts.size)] : [];
+          currentLength = all.length - patchableParts.size;
+          await sendPart(all.subarray(0, patchableParts.size));
+        }
+      }),
+    patchHead: (bytes) =>
+      guarded(async () => {
+        if (bytes.length > headBytes || bytes.length > firstLength) throw new RangeError(`A head of ${bytes.length} bytes does not fit the ${Math.min(headBytes, firstLength)} reserved`);
+        const part = joined(first);
+        bytes.copy(part, 0);
+        first = [part];
+      }),
+    finish: () =>
+      guarded(async () => {
+        const head = joined(first);
+        if (!uploadId && !currentLength) {
+          // Smaller than one part: one PutObject.
+          await client.send(new PutObjectCommand({ ...object, Body: head, ContentLength: head.length }));
+        } else {
+          if (currentLength) await sendPart(joined(current));
+          current = [];
+          await Promise.allSettled([...inFlight]);
+          if (failure) throw failure.error;
+          const UploadId = await uploadId!;
+          // Part 1 last: the head is final only now.
+          const answer = await client.send(new UploadPartCommand({ Bucket, Key, UploadId, PartNumber: 1, Body: head, ContentLength: head.length }));
+          parts.push({ PartNumber: 1, ETag: answer.ETag });
+          parts.sort((a, b) => a.PartNumber - b.PartNumber);
+          await client.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: parts } }));
+        }
+        state = 'done';
+        return { sizeBytes };
+      }),
+    abort,
+  };
 }

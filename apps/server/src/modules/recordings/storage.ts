@@ -12,8 +12,33 @@ export interface PutOptions {
   transient?: boolean;
 }
 
+/**
+ * An object written in one pass whose first bytes are rewritten once the rest is written (a WebM's
+ * head: its Segment size, SeekHead and Duration are known only at the end). Calls are made one at a
+ * time: each awaited before the next.
+ */
+export interface PatchableWriter {
+  /** Appends bytes; resolves once the writer can take more (it holds at most a few MiB). */
+  write(bytes: Buffer): Promise<void>;
+  /**
+   * Overwrites the object's first `bytes.length` bytes, already written: at most the `headBytes`
+   * reserved by putPatchable. Called once the rest is written, before finish().
+   */
+  patchHead(bytes: Buffer): Promise<void>;
+  /** Makes the object, complete and flushed, appear under its key (replacing any); resolves its size. */
+  finish(): Promise<{ sizeBytes: number }>;
+  /** Drops what was written: nothing is left under the key (an object already there stays). */
+  abort(): Promise<void>;
+}
+
 export interface RecordingStorage {
   readonly kind: 'file' | 's3';
+  /**
+   * Starts writing `key` in one pass with a head patched at the end (PatchableWriter). Nothing appears
+   * under `key` until finish(); after abort(), or a failure of any call, nothing of it is left.
+   * `headBytes`: the most patchHead will rewrite (S3 holds that much, or its 5 MiB minimum part, in memory).
+   */
+  putPatchable(key: string, contentType: string, options: { headBytes: number }): Promise<PatchableWriter>;
   /**
    * Streams `body` into `key` without holding it in memory; resolves the bytes written. When the body
    * errors or is destroyed part-way, nothing is left under `key` and the promise rejects.

@@ -271,6 +271,8 @@ interface OpenCluster {
   blocks: number;
   keyCue: WebmCuePoint | null;
   firstCue: WebmCuePoint | null;
+  /** Up to where its bytes were handed to the listener (null: none yet). */
+  passedTo: number | null;
 }
 interface OpenGroup {
   kind: 'group';
@@ -286,6 +288,15 @@ const NEED = 0;
 const STOP = 1;
 const GO = 2;
 type Step = typeof NEED | typeof STOP | typeof GO;
+
+/**
+ * Told of each cluster's bytes once they are known to be complete elements and the cluster holds a
+ * complete block: source bytes `from`..`to` of the cluster starting at `clusterStart`, in order, the
+ * first time from its first child (`dataStart`, its own header left out). Bytes of a cluster that
+ * never gets a complete block, of an element cut off at the end, or after the last cluster are never
+ * given. What the listener is given is, cluster by cluster, what seekableWebm copies.
+ */
+type ClusterListener = (clusterStart: number, from: number, to: number, first: boolean) => void;
 
 /**
  * The scanner proper: a state machine over the bytes buffered so far. Each step completes at once (an
@@ -306,6 +317,14 @@ class Scanner {
   private readonly firstBlockCues: WebmCuePoint[] = [];
   /** Read before the Segment: the EBML header and the Segment's header. */
   private root: 'ebml' | 'segment' | 'done' = 'ebml';
+
+  constructor(private readonly listener?: ClusterListener) {}
+
+  /** The lowest offset of the source whose bytes the listener may still be given. */
+  get retainFrom(): number {
+    const cluster = this.stack.find((c): c is OpenCluster => c.kind === 'cluster');
+    return cluster ? (cluster.passedTo ?? cluster.dataStart) : this.position;
+  }
   readonly result: WebmScan = {
     ebmlHeader: Buffer.alloc(0),
     segmentDataStart: 0,
@@ -493,6 +512,7 @@ class Scanner {
         blocks: 0,
         keyCue: null,
         firstCue: null,
+        passedTo: null,
       });
       return GO;
     }
@@ -542,6 +562,15 @@ class Scanner {
   /** At a child boundary of a cluster: the child before is complete, and the block it was counts. */
   private atClusterBoundary(cluster: OpenCluster) {
     cluster.completeEnd = this.position;
+    this.countBlock(cluster);
+    if (this.listener && cluster.blocks > 0) {
+      const from = cluster.passedTo ?? cluster.dataStart;
+      if (cluster.completeEnd > from) this.listener(cluster.start, from, cluster.completeEnd, cluster.passedTo === null);
+      cluster.passedTo = cluster.completeEnd;
+    }
+  }
+
+  private countBlock(cluster: OpenCluster) {
     const block = this.pendingBlock;
     if (!block) return;
     this.pendingBlock = null;
@@ -632,8 +661,22 @@ class Scanner {
 
 /** Feeds chunks to a Scanner until it is done, then counts the bytes that follow; answers the scan at the end. */
 class ScanFeed {
-  private readonly scanner = new Scanner();
+  private readonly scanner: Scanner;
   private going = true;
+
+  constructor(listener?: ClusterListener) {
+    this.scanner = new Scanner(listener);
+  }
+
+  /** What the scan has read of the header so far (complete once the first cluster began). */
+  get partial(): WebmScan {
+    return this.scanner.result;
+  }
+
+  /** The lowest offset of the source the listener may still be given (Infinity: none). */
+  get retainFrom(): number {
+    return this.going ? this.scanner.retainFrom : Infinity;
+  }
   /** Bytes after the point where the scanner stopped. */
   private after = 0;
 
@@ -806,6 +849,35 @@ function floatElement(id: number, value: number): Buffer {
   return element(id, data);
 }
 
+/** The Info with a Duration of `durationMs` (in TimecodeScale ticks, as an 8-byte float); a CRC-32 would no longer match. */
+function infoElement(scan: WebmScan, durationMs: number): Buffer {
+  const infoChildren = scan.info ? [...children(scan.info, 0, scan.info.length)].filter((c) => c.id !== ids.duration && c.id !== ids.crc32) : [];
+  const durationTicks = (durationMs * 1e6) / scan.timecodeScale;
+  return element(ids.info, ...infoChildren.map((c) => scan.info!.subarray(c.start, c.dataEnd)), floatElement(ids.duration, durationTicks));
+}
+
+/** Cues at `positions` (one per cue point), written fixed-width: the size is known before the values. */
+function cuesElement(scan: WebmScan, positions: readonly number[]): Buffer {
+  return element(
+    ids.cues,
+    ...scan.cuePoints.map((cue, i) =>
+      element(ids.cuePoint, uintElement(ids.cueTime, cue.ticks), element(ids.cueTrackPositions, uintElement(ids.cueTrack, cue.track), uintElement(ids.cueClusterPosition, positions[i]!, wideUint))),
+    ),
+  );
+}
+
+/** A SeekHead to the Info, the Tracks and the Cues, its positions fixed-width: the same length whatever they are. */
+function seekHeadElement(infoAt: number, tracksAt: number, cuesAt: number): Buffer {
+  return element(
+    ids.seekHead,
+    ...[
+      [ids.info, infoAt],
+      [ids.tracks, tracksAt],
+      [ids.cues, cuesAt],
+    ].map(([id, at]) => element(ids.seek, element(ids.seekId, encodeId(id!)), uintElement(ids.seekPosition, at!, wideUint))),
+  );
+}
+
 /** Segment sizes and cluster sizes are written 8 bytes wide, so they never change a position. */
 const wideSize = 8;
 /** SeekPosition and CueClusterPosition are written 8 bytes wide, so their values change no size. */
@@ -843,32 +915,12 @@ export async function seekableWebm(open: () => Promise<Readable>, scanned?: Webm
   const clusterHeaders = scan.clusters.map((c) => Buffer.concat([encodeId(ids.cluster), encodeSize(c.end - c.dataStart, wideSize)]));
   const clusterLengths = scan.clusters.map((c, i) => clusterHeaders[i]!.length + (c.end - c.dataStart));
 
-  // Info with the Duration (in TimecodeScale ticks, as a float); a CRC-32 would no longer match.
-  const infoChildren = scan.info ? [...children(scan.info, 0, scan.info.length)].filter((c) => c.id !== ids.duration && c.id !== ids.crc32) : [];
-  const durationTicks = (scan.durationMs * 1e6) / scan.timecodeScale;
-  const info = element(ids.info, ...infoChildren.map((c) => scan.info!.subarray(c.start, c.dataEnd)), floatElement(ids.duration, durationTicks));
+  const info = infoElement(scan, scan.durationMs);
   const tracks = scan.tracksElement!;
   const others = Buffer.concat(scan.otherHeaderElements);
+  const cuesOf = (positions: number[]) => cuesElement(scan, positions);
 
-  // Cues whose positions are placeholders of fixed width: the sizes are known before the values.
-  const cuesOf = (positions: number[]) =>
-    element(
-      ids.cues,
-      ...scan.cuePoints.map((cue, i) =>
-        element(ids.cuePoint, uintElement(ids.cueTime, cue.ticks), element(ids.cueTrackPositions, uintElement(ids.cueTrack, cue.track), uintElement(ids.cueClusterPosition, positions[i]!, wideUint))),
-      ),
-    );
-  const seekHeadOf = (infoAt: number, tracksAt: number, cuesAt: number) =>
-    element(
-      ids.seekHead,
-      ...[
-        [ids.info, infoAt],
-        [ids.tracks, tracksAt],
-        [ids.cues, cuesAt],
-      ].map(([id, at]) => element(ids.seek, element(ids.seekId, encodeId(id!)), uintElement(ids.seekPosition, at!, wideUint))),
-    );
-
-  const seekHeadLength = seekHeadOf(0, 0, 0).length;
+  const seekHeadLength = seekHeadElement(0, 0, 0).length;
   const infoAt = seekHeadLength;
   const tracksAt = infoAt + info.length;
   const cuesAt = tracksAt + tracks.length + others.length;
@@ -888,7 +940,7 @@ export async function seekableWebm(open: () => Promise<Readable>, scanned?: Webm
     scan.ebmlHeader,
     encodeId(ids.segment),
     encodeSize(segmentDataLength, wideSize),
-    seekHeadOf(infoAt, tracksAt, cuesAt),
+    seekHeadElement(infoAt, tracksAt, cuesAt),
     info,
     tracks,
     others,
@@ -946,4 +998,166 @@ function clusterCutter(head: Buffer, clusters: readonly WebmCluster[], headers: 
       done(index < clusters.length ? new Error('The source ended before its last cluster: it changed between the scan and the copy') : undefined);
     },
   });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Writing in one pass
+
+/** A cluster's header in the one-pass output: its id and an 8-byte "unknown" size, as MediaRecorder writes it. */
+const unknownSizeClusterHeader = Buffer.from([0x1f, 0x43, 0xb6, 0x75, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]);
+
+/**
+ * The most source bytes held back at once: an element whose end has not come yet (one block, or a
+ * BlockGroup) is held until it is complete, since a source cut off inside it must not give its start.
+ * A block this large is no recording's (a 4K keyframe is a few MB): such a file is refused.
+ */
+export const oneShotHoldBackBytes = 32 * 1024 * 1024;
+
+/** Where the one-pass output's patched fields are, and the values they get at the end. */
+interface OnePassHead {
+  bytes: Buffer;
+  /** Offset of the Segment's first child in the output. */
+  segmentDataStart: number;
+  infoAt: number;
+  tracksAt: number;
+}
+
+function onePassHead(scan: WebmScan, values: { segmentDataLength: number; cuesAt: number; durationMs: number }): OnePassHead {
+  const info = infoElement(scan, values.durationMs);
+  const seekHeadLength = seekHeadElement(0, 0, 0).length;
+  const infoAt = seekHeadLength;
+  const tracksAt = infoAt + info.length;
+  const segmentHeader = Buffer.concat([encodeId(ids.segment), encodeSize(values.segmentDataLength, wideSize)]);
+  const bytes = Buffer.concat([
+    scan.ebmlHeader,
+    segmentHeader,
+    seekHeadElement(infoAt, tracksAt, values.cuesAt),
+    info,
+    scan.tracksElement ?? Buffer.alloc(0),
+    ...scan.otherHeaderElements,
+  ]);
+  return { bytes, segmentDataStart: scan.ebmlHeader.length + segmentHeader.length, infoAt, tracksAt };
+}
+
+export interface WrittenWebm {
+  scan: WebmScan;
+  /** The bytes written. */
+  sizeBytes: number;
+  /** Where each cue points in the output, relative to the Segment's data (the CueClusterPosition). */
+  cuePositions: number[];
+}
+
+/** What writeSeekableWebm writes to: a storage's PatchableWriter (storage.ts), opened once there is something to write. */
+export interface OnePassTarget {
+  write(bytes: Buffer): Promise<void>;
+  patchHead(bytes: Buffer): Promise<void>;
+  finish(): Promise<{ sizeBytes: number }>;
+  abort(): Promise<void>;
+}
+
+/**
+ * Writes the seekable WebM of `source` in one pass over it, each byte read once and written once: the
+ * EBML header; a Segment whose 8-byte size is a placeholder; a SeekHead (to Info, Tracks and Cues,
+ * fixed-width positions); the Info with a Duration placeholder (an 8-byte float); the Tracks and any
+ * Tags or Chapters as they were — all known once the first cluster holds a complete block, so only
+ * the small header is held until then. Then each cluster's contents, byte for byte as they arrive,
+ * after an 8-byte unknown-size Cluster header (MediaRecorder's own: a cluster ends where the next
+ * top-level element begins), and, after the last cluster, the Cues (Matroska allows them at the end;
+ * the SeekHead points at them). Last the head is patched in place, the same length: the Segment's
+ * size, the Cues' position, the Duration.
+ *
+ * What it keeps and drops is seekableWebm's: clusters without a complete block, elements after the
+ * first cluster that are not clusters (old Cues, Voids), and whatever follows the last complete
+ * element of a cut-off or garbled source are left out (an element being read is held back until it
+ * ends, at most oneShotHoldBackBytes). `open` is called once the head is known, with its length
+ * (what patchHead rewrites), and never for a source with no complete block; then it resolves null,
+ * having written nothing (an opened target is aborted when the file turned out unplayable, with no
+ * Tracks). Throws NotWebmError when the start is not a WebM; on any failure the target is aborted.
+ */
+export async function writeSeekableWebm(source: AsyncIterable<Buffer | Uint8Array>, open: (headBytes: number) => Promise<OnePassTarget>): Promise<WrittenWebm | null> {
+  /** Source bytes that may still be copied: chunks from `pendingStart` on. */
+  const pending: Buffer[] = [];
+  let pendingStart = 0;
+  let fed = 0;
+  /** Output pieces made by the scan of the current chunk, in order. */
+  let out: Buffer[] = [];
+  let outLength = 0;
+  let head: OnePassHead | null = null;
+  /** Each emitted cluster's position in the output, relative to the Segment's data, by its source offset. */
+  const clusterAt = new Map<number, number>();
+
+  const emit = (piece: Buffer) => {
+    out.push(piece);
+    outLength += piece.length;
+  };
+  /** Source bytes from..to, out of the pending chunks (never copied: slices of them). */
+  const copy = (from: number, to: number) => {
+    let at = pendingStart;
+    for (const chunk of pending) {
+      const chunkEnd = at + chunk.length;
+      if (chunkEnd > from && at < to) emit(chunk.subarray(Math.max(from, at) - at, Math.min(to, chunkEnd) - at));
+      if (chunkEnd >= to) return;
+      at = chunkEnd;
+    }
+    throw new Error(`Source bytes ${from}..${to} were dropped before they were copied`);
+  };
+  const feed = new ScanFeed((clusterStart, from, to, first) => {
+    if (!head) {
+      head = onePassHead(feed.partial, { segmentDataLength: 0, cuesAt: 0, durationMs: 0 });
+      emit(head.bytes);
+    }
+    if (first) {
+      clusterAt.set(clusterStart, outLength - head.segmentDataStart);
+      emit(unknownSizeClusterHeader);
+    }
+    copy(from, to);
+  });
+
+  // Set in callbacks: held in an object, so that the compiler does not narrow them to their first value.
+  const opened: { target: OnePassTarget | null; opening: Promise<OnePassTarget> | null } = { target: null, opening: null };
+  const flush = async () => {
+    if (!out.length) return;
+    const pieces = out;
+    out = [];
+    const target = (opened.target ??= await (opened.opening ??= open(head!.bytes.length)));
+    for (const piece of pieces) await target.write(piece);
+  };
+  /** Drops the chunks no later copy needs. */
+  const trim = () => {
+    const keepFrom = Math.min(feed.retainFrom, fed);
+    while (pending.length && pendingStart + pending[0]!.length <= keepFrom) pendingStart += pending.shift()!.length;
+    if (fed - pendingStart > oneShotHoldBackBytes) throw new NotWebmError(`an element of more than ${oneShotHoldBackBytes} bytes is not a recording's`);
+  };
+
+  try {
+    for await (const raw of source) {
+      const chunk = Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.length);
+      if (!chunk.length) continue;
+      pending.push(chunk);
+      fed += chunk.length;
+      feed.push(chunk);
+      trim();
+      await flush();
+    }
+    const scan = feed.finish();
+    await flush();
+    if (!head || !scan.usable) {
+      await opened.target?.abort();
+      return null;
+    }
+    const written: OnePassHead = head;
+    const cuePositions = scan.cuePoints.map((cue) => clusterAt.get(cue.clusterOffset)!);
+    const cuesAt = outLength - written.segmentDataStart;
+    emit(cuesElement(scan, cuePositions));
+    await flush();
+    const final = onePassHead(scan, { segmentDataLength: outLength - written.segmentDataStart, cuesAt, durationMs: scan.durationMs });
+    if (final.bytes.length !== written.bytes.length) throw new Error('The WebM head changed length between its first write and its patch');
+    await opened.target!.patchHead(final.bytes);
+    const { sizeBytes } = await opened.target!.finish();
+    return { scan, sizeBytes, cuePositions };
+  } catch (error) {
+    const target = opened.target ?? (await opened.opening?.catch(() => null));
+    await target?.abort().catch(() => {});
+    throw error;
+  }
 }
