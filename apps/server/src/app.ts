@@ -48,6 +48,11 @@ import { registerLiveRecordings } from './modules/recordings/live-routes';
 import { createRecordingStorage, recordingMediaOrigins } from './modules/recordings/create-storage';
 import { recordingMediaRoutes } from './modules/recordings/media-route';
 import { recordingRoutes } from './modules/recordings/routes';
+import { assignmentRoutes } from './modules/assignments/routes';
+import { createReminders, type ReminderJob, type Reminders } from './modules/classes/reminders';
+import { publicOrigin } from './modules/classes/join-link';
+import { calendarRoutes } from './modules/calendar/routes';
+import { createCalendarService } from './modules/calendar/service';
 import { dashboardRoutes } from './modules/dashboards/routes';
 
 declare module 'fastify' {
@@ -62,6 +67,8 @@ declare module 'fastify' {
     /** Changes that drop what is kept in memory, here and in the other processes. */
     changes: ChangeBus;
     accessTokens: AccessTokens;
+    /** Session reminders (modules/classes/reminders.ts). */
+    reminders: Reminders;
   }
 }
 
@@ -72,6 +79,10 @@ export interface AppDependencies {
   mailer?: Mailer;
   /** How long what the hot endpoints read is kept without news of a change (default 5 s). */
   cacheTtlMs?: number;
+  /** The clock of session reminders and calendars (tests move it). */
+  now?: () => Date;
+  /** How often session reminders are looked for; 0: never on their own (tests call app.reminders.pass()). */
+  reminderPollMs?: number;
 }
 
 const contentSecurityPolicy = {
@@ -214,6 +225,20 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(authRoutes, { auth });
   app.outbox.handle<Mail>('mail', (mail) => app.mailer.send(mail));
   app.outbox.handle<CodeRequest>('code', (request) => auth.issueCode(request));
+  const reminders = createReminders({
+    db: app.db,
+    outbox: app.outbox,
+    mailer: app.mailer,
+    log: app.log,
+    origin: () => publicOrigin(config),
+    now: deps.now,
+    pollMs: deps.reminderPollMs,
+  });
+  app.decorate('reminders', reminders);
+  app.outbox.handle<ReminderJob>('reminder', (job) => reminders.send(job));
+  app.addHook('onReady', async () => reminders.start());
+  // Before the outbox stops (onClose hooks run in reverse): no pass writes jobs after it.
+  app.addHook('onClose', () => reminders.stop());
 
   const courses = createCoursesService({ db: app.db, changes, cacheTtlMs });
   await app.register(courseRoutes, { courses, teaching: createCourseTeaching({ db: app.db, courses }) });
@@ -231,6 +256,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     log: app.log,
   });
   await app.register(paymentRoutes, { payments });
+  await app.register(calendarRoutes, {
+    calendar: createCalendarService({ db: app.db, secret: app.jwtSecret, origin: (request) => publicOrigin(config, request), now: deps.now }),
+  });
   // Search knows a student's account and purchases from what the access tokens and the catalogue keep
   // in memory, as the sessions list does (no query before its own); a teacher's courses by one indexed
   // query rather than from the whole catalogue, which a search alone would otherwise reload every few
@@ -249,6 +277,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   });
   await app.register(recordingMediaRoutes);
   await app.register(recordingRoutes);
+  await app.register(assignmentRoutes);
   await app.register(dashboardRoutes);
   await registerLiveRecordings(app);
 

@@ -67,6 +67,12 @@ const envSchema = z.object({
     .optional(),
   WEB_DIST: z.string().optional(),
   CORS_ORIGINS: z.string().optional(),
+  /** The address users reach the app at (https://mooz.example.com): links in reminder mails and calendar feeds. */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .refine((url) => /^https?:\/\//.test(url), 'must be an http:// or https:// address')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
   /** Which proxies may name the client's address in X-Forwarded-For: off, a hop count, or addresses/CIDRs. */
@@ -137,6 +143,8 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
     iceServers: env.ICE_SERVERS ?? defaultIceServers,
     webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     corsOrigins: env.CORS_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? [],
+    /** Without a trailing slash; unset: links are made from the request's own address, or from HOST and PORT. */
+    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') ?? null,
     logLevel: env.LOG_LEVEL,
     rateLimitScale: env.RATE_LIMIT_SCALE,
     workers: env.WORKERS,
