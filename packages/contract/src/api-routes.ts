@@ -54,6 +54,10 @@ export const apiRoutes = {
     update: { method: 'PATCH', path: '/api/classes/sessions/:id/' },
     cancel: { method: 'POST', path: '/api/classes/sessions/:id/cancel/' },
     attendance: { method: 'GET', path: '/api/classes/sessions/:id/attendance/' },
+    /** The same attendance as a CSV file (text/csv, an attachment): one row per stint, then the absent. */
+    attendanceCsv: { method: 'GET', path: '/api/classes/sessions/:id/attendance/export/' },
+    /** The attendance of the session whose room this is, for the meeting's People tab. */
+    roomAttendance: { method: 'GET', path: '/api/classes/rooms/:roomId/attendance/' },
     /** One session as an iCalendar file (text/calendar, an attachment), for "Add to calendar". */
     ics: { method: 'GET', path: '/api/classes/sessions/:id/ics/' },
   },

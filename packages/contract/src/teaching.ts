@@ -60,20 +60,34 @@ export type CancelSessionBody = z.input<typeof cancelSessionBody>;
 
 export const cancelledSession = z.object({ id: z.number().int(), cancelled_at: z.string(), cancel_reason: z.string() });
 
+/** One stint in the room: a join and its leave (null while still there). A leave-and-return is two. */
+export const attendanceVisit = z.object({ joined_at: z.string(), left_at: z.string().nullable() });
+
 export const attendee = z.object({
   user_id: z.number().int(),
   name: z.string(),
+  email: z.string(),
   first_joined_at: z.string(),
   /** Null while a visit is still open (the last visit is closed at the session's end for the minutes). */
   last_left_at: z.string().nullable(),
-  /** Time present within the session, overlapping visits (two tabs) counted once, whole minutes. */
+  /** Time present within the session (so far, while it runs), overlapping visits (two tabs) counted once, whole minutes. */
   minutes_present: z.number().int(),
+  /** In the room now (a visit is open); always false once the session has ended. */
+  here: z.boolean(),
+  /** Every stint, oldest first. */
+  visits: z.array(attendanceVisit),
 });
 
+/**
+ * Who is attending or attended a session: served while it runs (live: the People tab polls it) and
+ * after it ended. The teacher's own presence is not attendance of their class.
+ */
 export const sessionAttendance = z.object({
   session_id: z.number().int(),
+  /** The session is under way: minutes count up to now and `here` says who is in the room. */
+  live: z.boolean(),
   attended: z.array(attendee),
-  /** The session's students (its batch's, or the course's for an extra session) who never came. */
-  absent: z.array(z.object({ user_id: z.number().int(), name: z.string() })),
+  /** The session's students (its batch's, or the course's for an extra session) who never came (so far). */
+  absent: z.array(z.object({ user_id: z.number().int(), name: z.string(), email: z.string() })),
 });
 export type SessionAttendance = z.infer<typeof sessionAttendance>;

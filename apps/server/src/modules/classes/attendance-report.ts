@@ -2,6 +2,7 @@
 // person's first join, last leave and time present, and the session's students who never came.
 // Time present counts the session's span only (joining early to test a camera is not attendance), and
 // overlapping visits (two tabs) once; a visit never closed (the server died) ends with the session.
+// While the session runs the same report is live: minutes count to now, an open visit is someone here.
 import type { SessionAttendance } from '@mooz/contract/teaching';
 import { fullName } from '../courses/presenter';
 
@@ -9,6 +10,7 @@ interface Visit {
   userId: number;
   firstName: string;
   lastName: string;
+  email: string;
   joinedAt: Date;
   leftAt: Date | null;
 }
@@ -34,30 +36,42 @@ export function presentMs(visits: Pick<Visit, 'joinedAt' | 'leftAt'>[], session:
   return total;
 }
 
+/**
+ * The report as of `at`: while the session runs, time present counts up to now and an open visit means
+ * the person is here; once it ended, everything counts to its end.
+ */
 export function presentAttendance(
   session: Span & { id: number },
   visits: Visit[],
-  students: { id: number; firstName: string; lastName: string }[],
+  students: { id: number; firstName: string; lastName: string; email: string }[],
+  at: Date,
 ): SessionAttendance {
+  const live = at >= session.startsAt && at < session.endsAt;
+  const span = { startsAt: session.startsAt, endsAt: live ? at : session.endsAt };
   const byPerson = new Map<number, Visit[]>();
   for (const visit of visits) byPerson.set(visit.userId, [...(byPerson.get(visit.userId) ?? []), visit]);
   const attended = [...byPerson.values()]
     .map((mine) => {
-      const first = mine.reduce((a, b) => (b.joinedAt < a.joinedAt ? b : a));
+      const sorted = [...mine].sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime());
+      const first = sorted[0]!;
       const open = mine.some((v) => v.leftAt === null);
       const lastLeft = open ? null : mine.reduce((a, b) => (b.leftAt! > a.leftAt! ? b : a)).leftAt;
       return {
         user_id: first.userId,
         name: fullName(first),
+        email: first.email,
         first_joined_at: first.joinedAt.toISOString(),
         last_left_at: lastLeft ? lastLeft.toISOString() : null,
-        minutes_present: Math.round(presentMs(mine, session) / 60_000),
+        minutes_present: Math.round(presentMs(mine, span) / 60_000),
+        here: live && open,
+        visits: sorted.map((v) => ({ joined_at: v.joinedAt.toISOString(), left_at: v.leftAt ? v.leftAt.toISOString() : null })),
       };
     })
     .sort((a, b) => a.name.localeCompare(b.name) || a.user_id - b.user_id);
   return {
     session_id: session.id,
+    live,
     attended,
-    absent: students.filter((s) => !byPerson.has(s.id)).map((s) => ({ user_id: s.id, name: fullName(s) })),
+    absent: students.filter((s) => !byPerson.has(s.id)).map((s) => ({ user_id: s.id, name: fullName(s), email: s.email })),
   };
 }

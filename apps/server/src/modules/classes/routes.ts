@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { endpoints } from '@mooz/contract/endpoints';
 import { currentUser } from '../../http/authenticate';
 import { route } from '../../http/route';
+import { createAttendanceReports } from './attendance-live';
 import type { SessionsService } from './service';
 import type { SessionChanges } from './session-changes';
 
@@ -11,5 +12,8 @@ export const sessionRoutes: FastifyPluginAsync<{ sessions: SessionsService; chan
   route(app, endpoints.sessions.schedule, (req) => sessions.schedule(currentUser(req), req.body));
   route(app, endpoints.sessions.update, (req) => changes.update(currentUser(req), req.params.id, req.body));
   route(app, endpoints.sessions.cancel, (req) => changes.cancel(currentUser(req), req.params.id, req.body));
-  route(app, endpoints.sessions.attendance, (req) => changes.attendance(currentUser(req), req.params.id));
+  const attendance = createAttendanceReports({ db: app.db });
+  route(app, endpoints.sessions.attendance, (req) => attendance.bySession(currentUser(req), req.params.id));
+  route(app, endpoints.sessions.attendanceCsv, (req, reply) => attendance.csv(currentUser(req), req.params.id, reply));
+  route(app, endpoints.sessions.roomAttendance, (req) => attendance.byRoom(currentUser(req), req.params.roomId));
 };

@@ -1,13 +1,13 @@
 // A teacher edits, moves and cancels a session; its students are mailed once each, in their language,
-// and only the students the session is for; a cancelled session leaves every list. Attendance after
-// the end: who came, for how long, and who did not.
+// and only the students the session is for; a cancelled session leaves every list (attendance:
+// attendance-live.test.ts).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { outbox, signedIn } from '../../../test/accounts';
 import { createCourse, weekdayChoice } from '../../../test/courses';
 import { buy, sessionAt as sessionAtIn } from '../../../test/sessions';
-import { attendance, batches, classSessions, subscriptions, users } from '../../db/schema/index';
+import { batches, classSessions, subscriptions, users } from '../../db/schema/index';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -185,41 +185,5 @@ describe('editing a session', () => {
     expect((await patch(session.id, { title: 'Mine' }, (await signedIn(t, 'teacher')).headers)).statusCode).toBe(403);
     expect((await patch(999_999, { title: 'Mine' }, teacher.headers)).statusCode).toBe(404);
     expect((await patch(session.id, { title: 'Admin' }, (await signedIn(t, 'admin')).headers)).json().data.title).toBe('Admin');
-  });
-});
-
-describe('the attendance of a session', () => {
-  it('lists who came (first join, last leave, minutes present, overlapping visits once) and the students who did not', async () => {
-    const { teacher, course } = await classroom();
-    const came = await student(course.id, weekdayChoice(course), { firstName: 'Came' });
-    const absent = await student(course.id, weekdayChoice(course), { firstName: 'Absent' });
-    const session = await sessionAt(course.id, 'Class', -90);
-    const at = (min: number) => new Date(session.startsAt.getTime() + min * MIN);
-    await t.db.insert(attendance).values([
-      // Early to test the camera, then a second tab overlapping the first: 0–40 counts once.
-      { sessionId: session.id, userId: came.user.id, joinedAt: at(-10), leftAt: at(30) },
-      { sessionId: session.id, userId: came.user.id, joinedAt: at(20), leftAt: at(40) },
-      { sessionId: session.id, userId: teacher.user.id, joinedAt: at(0), leftAt: at(60) },
-    ]);
-    const res = await get(`/api/classes/sessions/${session.id}/attendance/`, teacher.headers);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({
-      session_id: session.id,
-      attended: [{ user_id: came.user.id, name: 'Came Person', first_joined_at: at(-10).toISOString(), last_left_at: at(40).toISOString(), minutes_present: 40 }],
-      absent: [{ user_id: absent.user.id, name: 'Absent Person' }],
-    });
-  });
-
-  it('waits for the end (409), and is refused to students, other teachers (403) and unknown sessions (404)', async () => {
-    const { teacher, course } = await classroom();
-    const live = await sessionAt(course.id, 'Live', -10);
-    const ended = await sessionAt(course.id, 'Ended', -120);
-    const early = await get(`/api/classes/sessions/${live.id}/attendance/`, teacher.headers);
-    expect(early.statusCode).toBe(409);
-    expect(early.json().message).toBe('Attendance is shown once the session has ended');
-    expect((await get(`/api/classes/sessions/${ended.id}/attendance/`, (await signedIn(t)).headers)).statusCode).toBe(403);
-    expect((await get(`/api/classes/sessions/${ended.id}/attendance/`, (await signedIn(t, 'teacher')).headers)).statusCode).toBe(403);
-    expect((await get('/api/classes/sessions/999999/attendance/', teacher.headers)).statusCode).toBe(404);
-    expect((await get(`/api/classes/sessions/${ended.id}/attendance/`, (await signedIn(t, 'admin')).headers)).json().data).toEqual({ session_id: ended.id, attended: [], absent: [] });
   });
 });

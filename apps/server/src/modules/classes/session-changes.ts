@@ -1,5 +1,5 @@
 // Teachers run their sessions: change a session's title or time while it has not ended, cancel it with a
-// reason, and read who attended once it has ended. A move or a cancellation mails each of the
+// reason (who attended: attendance-live.ts). A move or a cancellation mails each of the
 // session's students once, through the outbox, in the transaction that made the change: the mails
 // exist exactly when the change does. A cancelled session leaves every list (service.ts) and its room
 // takes no joins (realtime/admission.ts).
@@ -8,15 +8,14 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Session } from '@mooz/contract/courses';
 import { messages } from '@mooz/contract/messages';
-import type { cancelSessionBody, sessionPatch, SessionAttendance } from '@mooz/contract/teaching';
+import type { cancelSessionBody, sessionPatch } from '@mooz/contract/teaching';
 import type { Database } from '../../db/client';
-import { attendance, classSessions, courses, subscriptions, users } from '../../db/schema/index';
+import { classSessions, courses, subscriptions, users } from '../../db/schema/index';
 import type { AuthUser } from '../../http/authenticate';
 import { conflict, forbidden, invalidField, notFound } from '../../http/errors';
 import type { Mail } from '../../infrastructure/mail';
 import type { Outbox } from '../../infrastructure/outbox';
 import { auditIfAdmin } from '../admin/audit';
-import { presentAttendance } from './attendance-report';
 import { present, sessionStatus } from './service';
 import { cancelledMail, movedMail, type Recipient } from './session-mails';
 
@@ -131,24 +130,6 @@ export function createSessionChanges(deps: SessionChangesDeps) {
         data: { id: cancelled.id, cancelled_at: cancelled.cancelledAt!.toISOString(), cancel_reason: cancelled.cancelReason! },
         message: messages.sessionCancelled,
       };
-    },
-
-    async attendance(caller: Caller, id: number): Promise<{ data: SessionAttendance }> {
-      const row = await managed(caller, id);
-      const { session } = row;
-      if (session.cancelledAt) throw conflict(messages.sessionAlreadyCancelled);
-      if (sessionStatus(session, now()) !== 'ended') throw conflict(messages.sessionNotEndedYet);
-      const [visits, students] = await Promise.all([
-        db
-          .select({ userId: attendance.userId, joinedAt: attendance.joinedAt, leftAt: attendance.leftAt, firstName: users.firstName, lastName: users.lastName })
-          .from(attendance)
-          .innerJoin(users, eq(users.id, attendance.userId))
-          .where(eq(attendance.sessionId, id)),
-        studentsOf(db, session),
-      ]);
-      // The teacher's own presence is not attendance of their class.
-      const attendees = visits.filter((v) => v.userId !== row.course.teacherId);
-      return { data: presentAttendance(session, attendees, students) };
     },
   };
 }
