@@ -94,7 +94,7 @@ export const router = createBrowserRouter([
             handle: { titleKey: 'pageTitle.courseStudents' } satisfies RouteHandle,
             // Those who may edit a course see its students (the server checks it is theirs).
             loader: permitted('update', 'Course'),
-            lazy: { Component: async () => (await import('../features/courses/course-students-page')).CourseStudentsPage },
+            lazy: { Component: async () => (await import('./routes/course-students-route')).CourseStudentsRoute },
           },
           {
             path: 'sessions',
@@ -172,7 +172,13 @@ export const router = createBrowserRouter([
           {
             path: 'courses/:id',
             handle: { titleKey: 'pageTitle.course' } satisfies RouteHandle,
-            lazy: { Component: async () => (await import('../features/courses/course-page')).CoursePage },
+            lazy: { Component: async () => (await import('./routes/course-route')).CourseRoute },
+          },
+          {
+            // The public verification of a certificate: no login needed (contract: certificates.verify is public).
+            path: 'certificates/:id',
+            handle: { titleKey: 'pageTitle.certificate' } satisfies RouteHandle,
+            lazy: { Component: async () => (await import('../features/certificates/certificate-page')).CertificatePage },
           },
           {
             path: 'not-authorized',

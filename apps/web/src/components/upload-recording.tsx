@@ -75,7 +75,8 @@ function FilePicker({ file, onChoose, invalid }: { file: File | null; onChoose(f
   );
 }
 
-function UploadProgress({ state }: { state: UploadState }) {
+/** The bar, the percentage and the bytes of an upload under way or done (also the assignments’ files). */
+export function UploadProgress({ state }: { state: UploadState }) {
   const { t, i18n } = useTranslation();
   const percent = percentOf(state);
   const total = state.status === 'uploading' || state.status === 'uploadSuccess' ? state.total : 0;

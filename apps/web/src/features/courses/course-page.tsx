@@ -1,10 +1,11 @@
 // A course reached by a deep link (/courses/:id). Visitors are asked to log in first; signed-in
-// users see the course (GET /api/courses/{id}/) and may enroll from here.
+// users see the course (GET /api/courses/{id}/) and may enroll from here. Its students, its teacher
+// and admins also get an Assignments tab (?tab=assignments opens it: the dashboards link there).
 import '../../styles/mantine-more';
-import { useState } from 'react';
-import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconBook2, IconCircleCheck, IconLock, IconMovie, IconShoppingCart } from '@tabler/icons-react';
-import { Link, useLocation, useParams } from 'react-router';
+import { useState, type ComponentType } from 'react';
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconBook2, IconCircleCheck, IconClipboardList, IconInfoCircle, IconLock, IconMovie, IconShoppingCart } from '@tabler/icons-react';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Course } from '@mooz/contract/courses';
 import { messages } from '@mooz/contract/messages';
@@ -140,7 +141,10 @@ function CourseDetails({ id }: { id: string }) {
   );
 }
 
-export function CoursePage() {
+/** The assignments tab's content, given by the app (a feature never imports another). */
+export type AssignmentsTabComponent = ComponentType<{ courseId: number; canCreate: boolean }>;
+
+export function CoursePage({ assignments }: { assignments?: AssignmentsTabComponent } = {}) {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const location = useLocation();
@@ -169,10 +173,61 @@ export function CoursePage() {
       </Alert>
     );
   }
-  return (
+  return <CourseTabs id={id} assignments={assignments} />;
+}
+
+const tabNames = ['overview', 'assignments'] as const;
+
+/** The course's overview, and its assignments for those who may read them (the server decides the rest). */
+function CourseTabs({ id, assignments: AssignmentsTab }: { id: string; assignments?: AssignmentsTabComponent }) {
+  const { t } = useTranslation();
+  const ability = useAbility();
+  const user = useStoredUser();
+  const course = useCourse(Number(id));
+  const [search, setSearch] = useSearchParams();
+  const details = course.data?.data;
+  const teaches = details !== undefined && (details.teacher.id === user?.id || ability.can('manage', 'all'));
+  const readsAssignments = AssignmentsTab !== undefined && details !== undefined && ability.can('read', 'Assignment') && (details.enrolled || teaches);
+  const overview = (
     <>
       <CourseDetails id={id} />
       <CourseBatches id={Number(id)} />
     </>
+  );
+  if (!readsAssignments || !AssignmentsTab) return overview;
+  const asked = search.get('tab');
+  const tab = tabNames.find((name) => name === asked) ?? 'overview';
+  return (
+    <Tabs
+      value={tab}
+      onChange={(value) =>
+        setSearch(
+          (params) => {
+            if (value === 'assignments') params.set('tab', value);
+            else params.delete('tab');
+            return params;
+          },
+          { replace: true },
+        )
+      }
+      keepMounted={false}
+      data-testid="course-tabs"
+    >
+      <Tabs.List mb="lg">
+        <Tabs.Tab value="overview" leftSection={<IconInfoCircle size={16} />} data-testid="course-tab-overview">
+          {t('course.tab.overview')}
+        </Tabs.Tab>
+        <Tabs.Tab value="assignments" leftSection={<IconClipboardList size={16} />} data-testid="course-tab-assignments">
+          {t('course.tab.assignments')}
+        </Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="overview">{overview}</Tabs.Panel>
+      <Tabs.Panel value="assignments">
+        <Title order={1} size="h2" mb="sm" style={{ overflowWrap: 'anywhere' }}>
+          {t('courseAssignments.heading', { name: details.name })}
+        </Title>
+        <AssignmentsTab courseId={details.id} canCreate={teaches && ability.can('create', 'Assignment')} />
+      </Tabs.Panel>
+    </Tabs>
   );
 }

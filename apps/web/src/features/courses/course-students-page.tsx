@@ -1,9 +1,11 @@
 // The students of one course, for its teacher (and admins): who bought which batch, when they paid,
 // and how many of the sessions held so far they attended; exported as a CSV file. Search links here.
+// The app may add an action per student (the certificates feature's "Award certificate").
 import '../../styles/mantine-more';
 // Not in the shared set: only this page and the attendance dialog show tables and progress bars.
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Progress.css';
+import type { ComponentType } from 'react';
 import { Anchor, Badge, Button, Progress, Stack, Table, Text } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconUsers } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
@@ -36,7 +38,10 @@ function BatchCell({ batch }: { batch: CourseStudent['batch'] }) {
   );
 }
 
-function StudentRow({ student }: { student: CourseStudent }) {
+/** An action on one student's row, given by the app (a feature never imports another). */
+export type StudentAction = ComponentType<{ courseId: number; courseName: string; student: { id: number; name: string } }>;
+
+function StudentRow({ student, courseId, courseName, Action }: { student: CourseStudent; courseId: number; courseName: string; Action?: StudentAction }) {
   const { t, i18n } = useTranslation();
   const { attended, held } = student.attendance;
   const share = held ? Math.round((attended / held) * 100) : 0;
@@ -62,11 +67,16 @@ function StudentRow({ student }: { student: CourseStudent }) {
         </Text>
         {held > 0 && <Progress value={share} size="sm" mt={4} aria-label={t('students.attendedShare', { share })} />}
       </Table.Td>
+      {Action && (
+        <Table.Td data-label={t('students.column.certificate')}>
+          <Action courseId={courseId} courseName={courseName} student={{ id: student.id, name: student.name }} />
+        </Table.Td>
+      )}
     </Table.Tr>
   );
 }
 
-export function CourseStudentsPage() {
+export function CourseStudentsPage({ studentAction }: { studentAction?: StudentAction } = {}) {
   const { t } = useTranslation();
   const id = Number(useParams().id);
   const course = useCourse(id);
@@ -119,11 +129,12 @@ export function CourseStudentsPage() {
               <Table.Th>{t('students.column.batch')}</Table.Th>
               <Table.Th>{t('students.column.paid')}</Table.Th>
               <Table.Th>{t('students.column.attendance')}</Table.Th>
+              {studentAction && <Table.Th>{t('students.column.certificate')}</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {students.list.data.data.map((student) => (
-              <StudentRow key={student.id} student={student} />
+              <StudentRow key={student.id} student={student} courseId={id} courseName={name} Action={studentAction} />
             ))}
           </Table.Tbody>
         </Table>
