@@ -37,7 +37,7 @@ export function secondsPerDay(bounds: Date[], watchWhere: SQL | null): SQL {
     ? sql`coalesce((select sum(w.seconds) from watch_log w where ${watchWhere} and w.watched_at >= d.lo and w.watched_at < d.hi), 0)`
     : sql`0`;
   return sql`(select coalesce(json_agg(x.seconds order by x.i), '[]'::json) from (
-      select d.i, (coalesce(sum(extract(epoch from least(sp.hi, d.hi) - greatest(sp.lo, d.lo))), 0) + ${watched})::float8 as seconds
+      select d.i, (coalesce(sum(extract(epoch from least(sp.hi, d.hi) - greatest(sp.lo, d.lo))) filter (where sp.lo is not null), 0) + ${watched})::float8 as seconds
       from unnest(${instantArray(bounds.slice(0, -1))}, ${instantArray(bounds.slice(1))}) with ordinality as d(lo, hi, i)
       left join spans sp on sp.lo < d.hi and sp.hi > d.lo
       group by d.i, d.lo, d.hi) x)`;

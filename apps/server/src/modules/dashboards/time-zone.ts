@@ -7,12 +7,16 @@ export const defaultTimeZone = 'UTC';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** A zone name as Intl spells it (case and aliases resolved), or null when unknown. */
+/**
+ * A zone name as the caller sent it (as Intl spells it when only the case differs: `europe/berlin`),
+ * or null when unknown. An alias stays as sent: ICU would turn `Asia/Kolkata` into `Asia/Calcutta`.
+ */
 function resolve(name: string): string | null {
   // Names only: an offset (`+05:30`) or anything that is not a zone name is refused, not guessed at.
   if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name) || name.includes('//') || name.endsWith('/')) return null;
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    const resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    return resolved.toLowerCase() === name.toLowerCase() ? resolved : name;
   } catch {
     return null;
   }
