@@ -14,21 +14,32 @@ import { recordingLimits } from '@mooz/contract/recordings';
 
 export const recordingMediaPath = (id: number) => pathOf(apiRoutes.recordings.media, { id });
 
+/**
+ * What a signed link opens. Each purpose has a key of its own (an HKDF label of its own), so a link
+ * signed for one purpose is never valid for another: an assignment file's link is not a recording's.
+ */
+export type LinkPurpose = 'recording' | 'file';
+const labels: Record<LinkPurpose, string> = { recording: 'recording playback link v1', file: 'assignment file link v1' };
+
 const keys = new Map<string, Buffer>();
 
-function linkKey(secret: string): Buffer {
-  let key = keys.get(secret);
+function linkKey(secret: string, purpose: LinkPurpose): Buffer {
+  const cacheKey = `${purpose}\n${secret}`;
+  let key = keys.get(cacheKey);
   if (!key) {
-    key = Buffer.from(hkdfSync('sha256', secret, 'mooz', 'recording playback link v1', 32));
-    keys.set(secret, key);
+    key = Buffer.from(hkdfSync('sha256', secret, 'mooz', labels[purpose], 32));
+    keys.set(cacheKey, key);
   }
   return key;
 }
 
+/** The HMAC-SHA256 of `payload` under the purpose's key derived from the app's secret. */
+export function linkSignature(secret: string, purpose: LinkPurpose, payload: string): Buffer {
+  return createHmac('sha256', linkKey(secret, purpose)).update(payload).digest();
+}
+
 function signatureBytes(secret: string, id: number, expires: number, download: boolean): Buffer {
-  return createHmac('sha256', linkKey(secret))
-    .update(`${id}\n${expires}\n${download ? 'attachment' : 'inline'}`)
-    .digest();
+  return linkSignature(secret, 'recording', `${id}\n${expires}\n${download ? 'attachment' : 'inline'}`);
 }
 
 export interface SignedLink {
