@@ -171,6 +171,26 @@ describe('the student dashboard', () => {
       { name: 'Docker', level: 0 },
     ]);
     expect(data.next_class).toMatchObject({ id: h.live.id, title: 'B live', status: 'live', can_join: true, course_name: 'Course B', teacher_name: 'Tess Person' });
+    // A's batch has ended: Sam did both its sessions (over the threshold) and earned its certificate; Kim did none.
+    expect(data.certificates).toEqual([
+      {
+        id: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{16}$/),
+        course_name: 'Course A',
+        issued_at: expect.any(String),
+        url: `/api/certificates/${data.certificates[0]?.id}/pdf/`,
+        verify_url: `/certificates/${data.certificates[0]?.id}`,
+      },
+    ]);
+    const kims = (await get('/api/dashboard/student/', h.kim.headers)).json().data;
+    expect(kims.certificates).toEqual([]);
+    expect(kims.skills).toEqual([
+      { name: 'Vitest', level: 0 },
+      { name: 'Playwright', level: 0 },
+    ]);
+    expect(kims.learning_stats).toEqual({ total_learning_hours: 0, assignments_completed: 1, assignments_total: 2 });
+    expect(kims.assignments_due.map((d: { title: string }) => d.title)).toEqual(['Quiz']);
+    // Read again: the certificate is not issued twice.
+    expect((await get('/api/dashboard/student/', h.sam.headers)).json().data.certificates).toEqual(data.certificates);
   });
 
   it("lists the student's certificates, newest first, with the PDF and the verification page; not another's nor a revoked one", async () => {

@@ -3,10 +3,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { endpoints } from '@mooz/contract/endpoints';
 import { currentUser } from '../../http/authenticate';
 import { route } from '../../http/route';
+import { earnDueCertificates } from '../certificates/earn';
 import { createDashboardsService } from './service';
 
 export const dashboardRoutes: FastifyPluginAsync = async (app) => {
-  const dashboards = createDashboardsService({ db: app.db });
+  const dashboards = createDashboardsService({ db: app.db, earnCertificates: earnDueCertificates });
   route(app, endpoints.dashboards.student, (req) => dashboards.student(currentUser(req), req.query, new Date(Date.now())));
   route(app, endpoints.dashboards.teacher, (req) => dashboards.teacher(currentUser(req), req.query, new Date(Date.now())));
 };
