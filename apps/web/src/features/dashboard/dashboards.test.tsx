@@ -144,6 +144,14 @@ describe("the student's dashboard", () => {
     expect(screen.queryByTestId('stat-learning-hours')).toBeNull();
   });
 
+  it('shows a class a trial already opens beside the invitation', async () => {
+    fetch.mockResolvedValueOnce(json(200, { data: { ...brandNew(), next_class: session({ can_join: true, status: 'live' }) } }));
+    wrap(<StudentDashboard />);
+    expect(await screen.findByTestId('student-dashboard-empty')).toBeInTheDocument();
+    expect(screen.getByTestId('next-class-join')).toHaveAttribute('href', '/meeting/room-7');
+    expect(screen.queryByTestId('stat-learning-hours')).toBeNull();
+  });
+
   it('draws no chart for a week without learning, but still lists its seven zeros', async () => {
     fetch.mockResolvedValueOnce(json(200, { data: student({ weekly_learning_trends: week([0, 0, 0, 0, 0, 0, 0]) }) }));
     wrap(<StudentDashboard />);

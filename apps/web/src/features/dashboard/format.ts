@@ -36,8 +36,8 @@ export function inUnit(hours: number, chartUnit: 'minute' | 'hour'): number {
   return Math.round(Math.max(0, value) * 10) / 10;
 }
 
-/** A value already in the chart's unit, as text ("12 min", "1.5 hr"). */
-export const formatInUnit = (value: number, chartUnit: 'minute' | 'hour', locale: string) => isolate(unit(locale, chartUnit, 1).format(value));
+/** A value already in the chart's unit, as text ("12 min", "1.5 hr", "0.05 min" on a quiet axis). */
+export const formatInUnit = (value: number, chartUnit: 'minute' | 'hour', locale: string) => isolate(unit(locale, chartUnit, 2).format(value));
 
 /** A trend's day (YYYY-MM-DD, a calendar date in the server's cut) as a short weekday, and in full for the table. */
 export function formatDay(date: string, locale: string, style: 'short' | 'long'): string {

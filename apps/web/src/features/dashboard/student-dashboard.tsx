@@ -2,6 +2,8 @@
 // done out of all with a ring, what is due, skills as bars, the week's trend, certificates to download
 // or share, and the next class. A brand-new student sees an invitation to the catalogue instead of
 // zeros and empty charts. A failure shows the server's message, translated, with a retry.
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/RingProgress.css';
 import { Anchor, Button, Card, Group, Progress, RingProgress, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAward, IconBook2, IconCertificate, IconChecklist, IconClockHour4, IconDownload, IconShare, IconSparkles } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -21,14 +23,16 @@ import classes from './dashboard.module.css';
 
 const apiBase = (import.meta.env.VITE_API_URL as string | undefined) || window.location.origin;
 
-/** Nothing has happened yet: no time, no course work, no class to come, no certificate. */
+/**
+ * Nothing has happened yet: no time, no course bought (no skills, no course work), no certificate. A
+ * trial may already open a class: then it is shown beside the invitation.
+ */
 export function isBrandNew(data: StudentData): boolean {
   return (
     !(data.learning_stats.total_learning_hours > 0) &&
     data.learning_stats.assignments_total === 0 &&
     data.skills.length === 0 &&
-    data.certificates.length === 0 &&
-    data.next_class === null
+    data.certificates.length === 0
   );
 }
 
@@ -49,7 +53,7 @@ export function StudentDashboardView({ data }: { data: StudentData }) {
   const share = stats.assignments_total > 0 ? Math.round((stats.assignments_completed / stats.assignments_total) * 100) : 0;
 
   if (isBrandNew(data)) {
-    return (
+    const invitation = (
       <ListEmpty
         testId="student-dashboard-empty"
         icon={<IconSparkles size={34} />}
@@ -61,6 +65,14 @@ export function StudentDashboardView({ data }: { data: StudentData }) {
           </Button>
         }
       />
+    );
+    return data.next_class ? (
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+        <div className={classes.wide}>{invitation}</div>
+        <NextClassCard session={data.next_class} teaching={false} testId="next-class" />
+      </SimpleGrid>
+    ) : (
+      invitation
     );
   }
 

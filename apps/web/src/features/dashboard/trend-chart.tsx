@@ -1,11 +1,9 @@
 // The week as bars (@mantine/charts' BarChart): seven local days, oldest first, today last. The SVG is
 // hidden from assistive technology, which reads a visually hidden table of the same seven values
 // instead; right to left, the days run from the right and the axis sits on the right.
-import '@mantine/charts/styles.css';
 import '@mantine/core/styles/Table.css';
-import { BarChart } from '@mantine/charts';
-import { Card, Group, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useDirection } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Card, Group, Skeleton, Table, Text, Title, useDirection, VisuallyHidden } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -14,6 +12,8 @@ import { formatDay, formatHours, formatInUnit, inUnit, trendUnit } from './forma
 import classes from './dashboard.module.css';
 
 type Day = z.infer<typeof dayHours>;
+
+const WeekBars = lazy(() => import('./week-bars'));
 
 export function TrendChart({ days, title, emptyText, testId }: { days: Day[]; title: string; emptyText: string; testId: string }) {
   const { t, i18n } = useTranslation();
@@ -44,19 +44,15 @@ export function TrendChart({ days, title, emptyText, testId }: { days: Day[]; ti
         </Group>
       ) : (
         <div aria-hidden="true" className={classes.chart}>
-          <BarChart
-            h={220}
-            data={data}
-            dataKey="day"
-            series={[{ name: 'value', label: seriesLabel, color: 'mooz.6' }]}
-            valueFormatter={(value) => formatInUnit(value, chartUnit, locale)}
-            tickLine="y"
-            gridAxis="y"
-            withTooltip
-            xAxisProps={{ reversed: dir === 'rtl' }}
-            yAxisProps={{ orientation: dir === 'rtl' ? 'right' : 'left', width: 64, allowDecimals: chartUnit === 'hour' }}
-            barProps={{ radius: [6, 6, 0, 0] }}
-          />
+          <Suspense fallback={<Skeleton height={220} radius="md" />}>
+            <WeekBars
+              data={data}
+              label={seriesLabel}
+              rtl={dir === 'rtl'}
+              integers={chartUnit === 'minute' && data.every((day) => Number.isInteger(day.value))}
+              format={(value) => formatInUnit(value, chartUnit, locale)}
+            />
+          </Suspense>
         </div>
       )}
       <VisuallyHidden>

@@ -1,0 +1,31 @@
+// The trend's bars, in a chunk of their own: recharts is most of @mantine/charts' weight (about
+// 100 KB gzipped), and the dashboard is the first screen after login, so its cards come first and
+// the chart follows (trend-chart.tsx loads this lazily).
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+
+export interface WeekBarsProps {
+  data: { day: string; value: number }[];
+  label: string;
+  rtl: boolean;
+  integers: boolean;
+  format(value: number): string;
+}
+
+export default function WeekBars({ data, label, rtl, integers, format }: WeekBarsProps) {
+  return (
+    <BarChart
+      h={220}
+      data={data}
+      dataKey="day"
+      series={[{ name: 'value', label, color: 'mooz.6' }]}
+      valueFormatter={format}
+      tickLine="y"
+      gridAxis="y"
+      withTooltip
+      xAxisProps={{ reversed: rtl }}
+      yAxisProps={{ orientation: rtl ? 'right' : 'left', width: 64, allowDecimals: !integers }}
+      barProps={{ radius: [6, 6, 0, 0] }}
+    />
+  );
+}

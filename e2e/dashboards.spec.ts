@@ -1,0 +1,253 @@
+// The dashboards (issue 9) in Chromium against the real server: a student who bought a course joins
+// its live class from the dashboard's Join button, stays a few seconds, and back on the dashboard the
+// total time and today's bar (in the student's own time zone, UTC+14 here) have grown; the demo
+// teacher's dashboard shows the same five stats the API gives; a brand-new student is invited to the
+// catalogue; an admin switches between the platform's teaching and a teacher's, and to learning. Both
+// dashboards are scanned with axe (English light, French dark right to left), their main actions are
+// reached by keyboard, and they are shot at 1280 and 390 px.
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
+import { batchEndDate } from '@mooz/contract/courses';
+import type { StudentDashboard, TeacherDashboard } from '@mooz/contract/dashboards';
+import { apiLogIn, AxeReport, look, newStudent, prepare, type Look, type SignedIn } from './support/a11y';
+import { fakeMediaArgs, writeFakeCamera } from './support/fake-camera';
+
+test.describe.configure({ mode: 'serial', timeout: 150_000 });
+
+const english = look('en', 'light', false);
+const frenchDarkRtl = look('fr', 'dark', true);
+const DAY = 86_400_000;
+/** The student's zone: the first to start a day, so "today" there is rarely UTC's today. */
+const studentZone = 'Pacific/Kiritimati';
+const auth = (who: SignedIn) => ({ Authorization: `Bearer ${who.access}` });
+
+let mediaBrowser: Browser;
+const contexts: BrowserContext[] = [];
+test.beforeAll(async () => {
+  mediaBrowser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...fakeMediaArgs, `--use-file-for-fake-video-capture=${writeFakeCamera()}`] });
+});
+test.afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+test.afterAll(async () => {
+  await mediaBrowser?.close();
+});
+
+/** The next Monday at least a week away (YYYY-MM-DD): a start date any weekday batch accepts. */
+function nextMonday(): string {
+  const day = new Date(Date.now() + 7 * DAY);
+  while (day.getUTCDay() !== 1) day.setTime(day.getTime() + DAY);
+  return day.toISOString().slice(0, 10);
+}
+
+/** A new course of the demo teacher with a class whose room is open now, bought by a new student. */
+async function liveClass(request: APIRequestContext, teacher: SignedIn) {
+  const start = nextMonday();
+  const created = await request.post('/api/courses/', {
+    headers: auth(teacher),
+    data: {
+      name: `Bookbinding ${Date.now()}`,
+      description: 'Folding, sewing and covers.',
+      price: 90_000,
+      duration_weeks: 4,
+      skills: ['Sewing signatures', 'Case binding'],
+      batch_start_dates: [start],
+      weekday_times: ['09:00'],
+      weekend_times: [],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const course = (await created.json()).data as { id: number; name: string };
+  const scheduled = await request.post('/api/classes/sessions/', {
+    headers: auth(teacher),
+    data: { course_id: course.id, title: `Kettle stitch ${Date.now()}`, starts_at: new Date(Date.now() + 5 * 60_000).toISOString(), duration_minutes: 60 },
+  });
+  expect(scheduled.status(), await scheduled.text()).toBe(201);
+  const session = (await scheduled.json()).data as { id: number; title: string; room_id: string };
+
+  const { session: student } = await newStudent(request, 'Dana');
+  const order = await request.post('/api/payments/create_order/', {
+    headers: auth(student),
+    data: { course_id: course.id, batch: 'weekdays', start_date: start, end_date: batchEndDate(start, 4), time: '09:00' },
+  });
+  expect(order.status(), await order.text()).toBe(200);
+  const { order_id, subscription_id } = (await order.json()).data;
+  const paid = await request.post('/api/payments/sandbox/pay/', { headers: auth(student), data: { order_id } });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const verified = await request.post('/api/payments/verify_payment/', { headers: auth(student), data: { ...(await paid.json()).data, subscription_id } });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return { course, session, student };
+}
+
+async function openWindow(browser: Browser, who: SignedIn, view: Look, options: { width?: number; timezoneId?: string } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 }, timezoneId: options.timezoneId });
+  contexts.push(context);
+  await prepare(context, view, who, String(who.user.first_name ?? 'Someone'));
+  return context.newPage();
+}
+
+/** The unrounded figure a stat card carries, and the seven values of a trend's table, oldest first. */
+const figure = async (stat: Locator) => Number(await stat.getAttribute('data-value'));
+async function trend(page: Page, testId: string) {
+  const rows = page.getByTestId(`${testId}-table`).locator('tbody tr');
+  await expect(rows).toHaveCount(7);
+  return rows.evaluateAll((list) => list.map((row) => ({ date: row.getAttribute('data-date'), hours: Number(row.getAttribute('data-hours')) })));
+}
+
+const todayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+
+async function shoot(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+const hasFocus = (target: Locator) =>
+  target.evaluate((element) => element === document.activeElement || element.contains(document.activeElement), undefined, { timeout: 2_000 }).catch(() => false);
+
+/** Tab until `target` has focus (it is in the tab order), at most `max` presses. */
+async function tabTo(page: Page, target: Locator, max = 60) {
+  await target.waitFor({ state: 'visible' });
+  for (let presses = 0; presses <= max; presses++) {
+    if (await hasFocus(target)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`${target} not reached after ${max} × Tab`);
+}
+
+let teacher: SignedIn;
+let attended: Awaited<ReturnType<typeof liveClass>>;
+
+test('a student joins a live class from the dashboard, and the total and today’s bar grow', async ({ request }) => {
+  teacher = await apiLogIn(request, 'teacher@mooz.local');
+  attended = await liveClass(request, teacher);
+  const page = await openWindow(mediaBrowser, attended.student, english, { timezoneId: studentZone });
+
+  const asked = page.waitForRequest((r) => r.url().includes('/api/dashboard/student/'));
+  await page.goto('/dashboard');
+  expect(new URL((await asked).url()).searchParams.get('tz')).toBe(studentZone);
+  await expect(page.getByTestId('greeting')).toContainText('Dana');
+  await expect(page.getByTestId('student-dashboard')).toBeVisible();
+  const total = page.getByTestId('stat-learning-hours-value');
+  const before = await figure(total);
+  const weekBefore = await trend(page, 'learning-trend');
+  // The seven days end with today in the student's zone (UTC+14), not the server's.
+  expect(weekBefore.at(-1)!.date).toBe(todayIn(studentZone));
+  // The course's skills are listed, at 0 before any class.
+  await expect(page.getByTestId('skill')).toHaveCount(2);
+  await expect(page.getByTestId('stat-assignments-value')).toHaveText('0/0');
+
+  // The next class is this one, and its room is open: Join from the dashboard.
+  const next = page.getByTestId('next-class');
+  await expect(next.getByTestId('next-class-name')).toHaveText(attended.session.title);
+  await next.getByTestId('next-class-join').click();
+  await expect(page).toHaveURL(new RegExp(`/meeting/${attended.session.room_id}$`));
+  await expect(page.getByTestId('meeting-room')).toHaveAttribute('data-phase', 'joined', { timeout: 90_000 });
+  await page.waitForTimeout(6_000);
+  await page.goto('/dashboard');
+
+  await expect(page.getByTestId('student-dashboard')).toBeVisible();
+  // Present for at least the six seconds waited (the server counts to its own clock: a little more).
+  await expect.poll(async () => (await figure(total)) - before).toBeGreaterThanOrEqual(5 / 3600);
+  const weekAfter = await trend(page, 'learning-trend');
+  expect(weekAfter.at(-1)!.hours - weekBefore.at(-1)!.hours).toBeGreaterThanOrEqual(5 / 3600);
+  // The other six days did not move, and the hidden table agrees with the chart's data.
+  expect(weekAfter.slice(0, 6)).toEqual(weekBefore.slice(0, 6));
+  await expect(page.getByTestId('learning-trend').locator('.recharts-bar-rectangle path').last()).toBeVisible();
+  // What the screen shows is what the API says.
+  const api = (await (await request.get(`/api/dashboard/student/?tz=${studentZone}`, { headers: auth(attended.student) })).json()).data as StudentDashboard;
+  expect(api.live_hours).toBeGreaterThanOrEqual(5 / 3600);
+  expect(api.weekly_learning_trends.map((day) => day.date)).toEqual(weekAfter.map((day) => day.date));
+  await shoot(page, 'student-dashboard-en');
+});
+
+test("the teacher's dashboard shows the five stats the API gives, and Start reaches the class", async ({ browser, request }) => {
+  const api = (await (await request.get('/api/dashboard/teacher/', { headers: auth(teacher) })).json()).data as TeacherDashboard;
+  // The class the student attended counts them as active; it has not started, so it is upcoming.
+  expect(api.stats.activeStudents).toBeGreaterThanOrEqual(1);
+  expect(api.stats.upcomingClasses).toBeGreaterThanOrEqual(1);
+  const page = await openWindow(browser, teacher, english);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('teacher-dashboard')).toBeVisible();
+  expect(await figure(page.getByTestId('stat-active-students-value'))).toBe(api.stats.activeStudents);
+  expect(await figure(page.getByTestId('stat-upcoming-value'))).toBe(api.stats.upcomingClasses);
+  expect(await figure(page.getByTestId('stat-missed-value'))).toBe(api.stats.missingClasses);
+  expect(await figure(page.getByTestId('stat-teaching-hours-value'))).toBeCloseTo(api.stats.totalTeachingHours, 2);
+  await expect(page.getByTestId('teacher-next-class-name')).toHaveText(api.stats.nextClass!.title);
+  expect(await trend(page, 'teaching-trend')).toEqual(api.weeklyTrends.map(({ date, hours }) => ({ date, hours: expect.closeTo(hours, 3) })));
+  await expect(page.getByTestId('missed-class')).toHaveCount(api.missedClasses.length);
+  await expect(page.getByTestId('pending-review')).toHaveCount(api.pendingReviews.length);
+
+  // By keyboard: Tab reaches Start (or Join), and Enter opens the class's room.
+  const start = page.getByTestId('teacher-next-class-join');
+  await tabTo(page, start);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/meeting/${api.stats.nextClass!.room_id}$`));
+});
+
+test('a student is refused the teacher dashboard, and an unknown time zone is a 400', async ({ request }) => {
+  const refused = await request.get('/api/dashboard/teacher/', { headers: auth(attended.student) });
+  expect(refused.status()).toBe(403);
+  const unknown = await request.get('/api/dashboard/student/?tz=Mars/Olympus_Mons', { headers: auth(attended.student) });
+  expect(unknown.status()).toBe(400);
+});
+
+test('a brand-new student is invited to the catalogue, by keyboard too', async ({ browser, request }) => {
+  const { session: fresh } = await newStudent(request, 'Noor');
+  const page = await openWindow(browser, fresh, english);
+  await page.goto('/dashboard');
+  const empty = page.getByTestId('student-dashboard-empty');
+  await expect(empty).toBeVisible();
+  await expect(page.getByTestId('learning-trend')).toHaveCount(0);
+  await expect(page.locator('.recharts-wrapper')).toHaveCount(0);
+  await shoot(page, 'student-empty-en');
+  const browse = empty.getByTestId('browse-courses');
+  await tabTo(page, browse);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/courses$/);
+});
+
+test('an admin sees the platform’s teaching, picks the demo teacher, and switches to learning', async ({ browser, request }) => {
+  const admin = await apiLogIn(request, 'admin@mooz.local');
+  const page = await openWindow(browser, admin, english);
+  const platform = page.waitForRequest((r) => r.url().includes('/api/dashboard/teacher/') && !r.url().includes('teacher_id'));
+  await page.goto('/dashboard');
+  await platform;
+  await expect(page.getByTestId('admin-dashboard-scope')).toContainText('whole platform');
+  await expect(page.getByTestId('teacher-dashboard')).toBeVisible();
+
+  const picker = page.getByTestId('teacher-picker');
+  const picked = page.waitForRequest((r) => r.url().includes(`teacher_id=${teacher.user.id}`));
+  await picker.click();
+  await picker.fill('teacher@mooz');
+  await page.getByRole('option', { name: /teacher@mooz\.local/ }).click();
+  await picked;
+  await expect(page.getByTestId('admin-dashboard-scope')).toContainText(String(teacher.user.first_name));
+  const api = (await (await request.get(`/api/dashboard/teacher/?teacher_id=${teacher.user.id}`, { headers: auth(admin) })).json()).data as TeacherDashboard;
+  await expect(page.getByTestId('stat-upcoming-value')).toHaveAttribute('data-value', String(api.stats.upcomingClasses));
+
+  await page.getByText('Learning', { exact: true }).click();
+  await expect(page.getByTestId('student-picker')).toBeVisible();
+  await expect(page.getByTestId('admin-dashboard-scope')).toContainText('every student');
+  await expect(page.getByTestId('student-dashboard').or(page.getByTestId('student-dashboard-empty'))).toBeVisible();
+});
+
+test('both dashboards pass axe in English light and French dark right to left, and are shot', async ({ browser }) => {
+  for (const view of [english, frenchDarkRtl]) {
+    const report = new AxeReport(view);
+    const student = await openWindow(browser, attended.student, view, { timezoneId: studentZone });
+    await student.goto('/dashboard');
+    await expect(student.getByTestId('student-dashboard')).toBeVisible();
+    await report.scan(student, 'student dashboard');
+    await shoot(student, `student-dashboard-${view.name.replace(/ /g, '-')}`);
+    const teaching = await openWindow(browser, teacher, view);
+    await teaching.goto('/dashboard');
+    await expect(teaching.getByTestId('teacher-dashboard')).toBeVisible();
+    await report.scan(teaching, 'teacher dashboard');
+    await shoot(teaching, `teacher-dashboard-${view.name.replace(/ /g, '-')}`);
+    await report.expectClean();
+  }
+});
