@@ -72,7 +72,7 @@ export const attendee = z.object({
   last_left_at: z.string().nullable(),
   /** Time present within the session (so far, while it runs), overlapping visits (two tabs) counted once, whole minutes. */
   minutes_present: z.number().int(),
-  /** In the room now (a visit is open); always false once the session has ended. */
+  /** In the room now (a visit is open; the room opens a few minutes before the start); always false once the session has ended. */
   here: z.boolean(),
   /** Every stint, oldest first. */
   visits: z.array(attendanceVisit),

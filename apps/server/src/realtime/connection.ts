@@ -92,7 +92,14 @@ export function serveConnection(ctx: Signalling, socket: MeetingSocket) {
     const { room, classSessionId, closed } = resolved;
     if (socket.data.rooms.has(roomId)) {
       const [self] = await store.members(roomId, [sessionId]);
-      if (self?.userId === user.id) return reply({ room });
+      if (self?.userId === user.id) {
+        reply({ room });
+        // Back within the grace (its place kept): the client forgets a recording notice on every join
+        // answer, so tell it again of one under way, as a joiner is told.
+        const recording = await app.liveRecordings.notice(roomId);
+        if (recording) socket.emit('action:recording_state', { roomId, recording });
+        return;
+      }
       // Its place went to the same account elsewhere meanwhile: this is a new join.
       socket.data.rooms.delete(roomId);
       socket.leave(roomChannel(roomId));

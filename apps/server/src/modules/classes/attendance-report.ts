@@ -2,7 +2,7 @@
 // person's first join, last leave and time present, and the session's students who never came.
 // Time present counts the session's span only (joining early to test a camera is not attendance), and
 // overlapping visits (two tabs) once; a visit never closed (the server died) ends with the session.
-// While the session runs the same report is live: minutes count to now, an open visit is someone here.
+// While the session runs the same report is live: minutes count to now; until the end, an open visit is someone here.
 import type { SessionAttendance } from '@mooz/contract/teaching';
 import { fullName } from '../courses/presenter';
 
@@ -63,7 +63,8 @@ export function presentAttendance(
         first_joined_at: first.joinedAt.toISOString(),
         last_left_at: lastLeft ? lastLeft.toISOString() : null,
         minutes_present: Math.round(presentMs(mine, span) / 60_000),
-        here: live && open,
+        // Before the start too: the room opens a few minutes early.
+        here: at < session.endsAt && open,
         visits: sorted.map((v) => ({ joined_at: v.joinedAt.toISOString(), left_at: v.leftAt ? v.leftAt.toISOString() : null })),
       };
     })
