@@ -1,11 +1,12 @@
 // A teacher's actions on one of their sessions: before it ends, Edit (title, start, duration) and
-// Cancel (with a reason the students are mailed); once it has ended, its Attendance. At any time, for
+// Cancel (with a reason the students are mailed); once it has ended, its Attendance (shown, or saved as
+// CSV). At any time, for
 // whoever may create recordings (the session's teacher, an admin), Upload recording from disk.
 import '@mantine/core/styles/Table.css';
 import { useState } from 'react';
 import { Button, Group, Modal, NumberInput, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCalendarX, IconListCheck, IconPencil } from '@tabler/icons-react';
+import { IconCalendarX, IconFileSpreadsheet, IconListCheck, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Session } from '@mooz/contract/courses';
 import { limits } from '@mooz/contract/limits';
@@ -18,7 +19,7 @@ import { isolate } from '../../lib/bidi';
 import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
 import { isoFromLocalInput, localInputValue, StartsAtInput } from './session-form';
-import { useCancelSession, useEditSession, useSessionAttendance } from './use-session-changes';
+import { useAttendanceCsv, useCancelSession, useEditSession, useSessionAttendance } from './use-session-changes';
 
 const minutesOf = (session: Session) => Math.round((new Date(session.ends_at).getTime() - new Date(session.starts_at).getTime()) / 60_000);
 
@@ -197,6 +198,24 @@ function AttendanceModal({ session, opened, onClose }: { session: Session; opene
 
 type Dialog = 'edit' | 'cancel' | 'attendance' | null;
 
+function AttendanceCsvButton({ session }: { session: Session }) {
+  const { t } = useTranslation();
+  const csv = useAttendanceCsv(session.id);
+  const failed = useFailureToast();
+  return (
+    <Button
+      variant="default"
+      leftSection={<IconFileSpreadsheet size={16} />}
+      loading={csv.isPending}
+      onClick={() => csv.mutate(undefined, { onSuccess: (file) => notify.success(t('students.exported', { file })), onError: failed })}
+      aria-label={t('sessions.attendance.csvNamed', { title: session.title })}
+      data-testid="session-attendance-csv"
+    >
+      {t('sessions.attendance.csv')}
+    </Button>
+  );
+}
+
 export function SessionActions({ session }: { session: Session }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<Dialog>(null);
@@ -209,6 +228,7 @@ export function SessionActions({ session }: { session: Session }) {
         <Button variant="light" leftSection={<IconListCheck size={16} />} onClick={() => setOpen('attendance')} data-testid="session-attendance-button">
           {t('sessions.attendance.action')}
         </Button>
+        <AttendanceCsvButton session={session} />
         {upload}
         {open === 'attendance' && <AttendanceModal session={session} opened onClose={close} />}
       </Group>

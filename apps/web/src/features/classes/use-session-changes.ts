@@ -1,8 +1,9 @@
-// Server state of a teacher's changes to a session: edit, cancel, and its attendance once ended.
+// Server state of a teacher's changes to a session: edit, cancel, and its attendance (also as CSV).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRoutes } from '@mooz/contract/api-routes';
 import type { CancelSessionBody, SessionPatch } from '@mooz/contract/teaching';
 import { call } from '../../lib/api';
+import { downloadFile } from '../../lib/download';
 import { sessionKeys } from './use-sessions';
 
 export function useEditSession(id: number) {
@@ -27,4 +28,9 @@ export function useSessionAttendance(id: number, enabled: boolean) {
     queryFn: ({ signal }) => call(apiRoutes.sessions.attendance, { params: { id }, signal }),
     enabled,
   });
+}
+
+/** Saves the session's attendance as a CSV file; resolves with the file's name. */
+export function useAttendanceCsv(id: number) {
+  return useMutation({ mutationFn: () => downloadFile(apiRoutes.sessions.attendanceCsv, { id }, `attendance-${id}.csv`) });
 }

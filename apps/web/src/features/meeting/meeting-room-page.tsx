@@ -132,11 +132,14 @@ export function MeetingRoomPage() {
           <Title order={1} fz={{ base: "md", sm: "lg" }} c="white" lineClamp={1} data-testid="meeting-title">
             {room?.name ?? t('meeting.joining')}
           </Title>
-          {phase === 'reconnecting' && (
-            <Badge color="yellow" autoContrast leftSection={<IconWifi size={12} />} data-testid="meeting-reconnecting">
-              {t('meeting.reconnecting')}
-            </Badge>
-          )}
+          {/* Always there, so screen readers announce the badge when it appears (a live region added with its text may not be). */}
+          <div role="status" className={classes.statusSlot}>
+            {phase === 'reconnecting' && (
+              <Badge color="yellow" autoContrast leftSection={<IconWifi size={12} aria-hidden="true" />} data-testid="meeting-reconnecting">
+                {t('meeting.reconnecting')}
+              </Badge>
+            )}
+          </div>
           <RecordingNotice />
         </Group>
         {/* The room is dark in both skins: the light skin's grey text would not read on it. */}

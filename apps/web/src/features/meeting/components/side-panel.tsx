@@ -1,9 +1,10 @@
-// The side panel: who is here (with their link state) and the chats.
+// The side panel: who is here (with their link state; for a class's teacher, its live attendance) and the chats.
 import { Avatar, Badge, CloseButton, Group, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
 import { IconMessages, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useMeetingStore, type PanelTab } from '../meeting-store';
 import { ChatView } from './chat-view';
+import { LiveAttendance } from './live-attendance';
 import classes from '../meeting.module.css';
 
 const statusColor = { signalling: 'yellow', connected: 'green', closed: 'gray', error: 'red' } as const;
@@ -38,6 +39,7 @@ function People() {
           </Group>
         ))}
       </Stack>
+      <LiveAttendance />
     </ScrollArea>
   );
 }
