@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import type { Assignment, Submission } from '@mooz/contract/assignments';
 import { messages } from '@mooz/contract/messages';
 import { ListEmpty, ListError, ListLoading } from '../../components/list-states';
-import { useAbility } from '../../lib/ability';
 import { messageOf } from '../../lib/api';
 import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
@@ -88,13 +87,13 @@ function DeleteAssignment({ assignment, onClose }: { assignment: Assignment; onC
             leftSection={<IconTrash size={16} />}
             loading={remove.isPending}
             onClick={() =>
-              remove.mutate(assignment.id, {
-                onSuccess: (response) => {
+              remove.mutateAsync(assignment.id).then(
+                (response) => {
                   notify.success(translateServerMessage(t, response.message ?? messages.assignmentDeleted));
                   onClose();
                 },
-                onError: (error) => notify.error(translateServerMessage(t, messageOf(error, messages.unexpected))),
-              })
+                (error: unknown) => notify.error(translateServerMessage(t, messageOf(error, messages.unexpected))),
+              )
             }
             data-testid="assignment-delete-confirm"
           >
@@ -106,14 +105,14 @@ function DeleteAssignment({ assignment, onClose }: { assignment: Assignment; onC
   );
 }
 
-function AssignmentCard({ assignment, onEdit, onDelete, onAnswer }: {
+function AssignmentCard({ assignment, canAnswer, onEdit, onDelete, onAnswer }: {
   assignment: Assignment;
+  canAnswer: boolean;
   onEdit(): void;
   onDelete(): void;
   onAnswer(): void;
 }) {
   const { t } = useTranslation();
-  const ability = useAbility();
   const [open, setOpen] = useState(false);
   const mine = assignment.my_submission;
   const panelId = `assignment-${assignment.id}-answers`;
@@ -172,7 +171,7 @@ function AssignmentCard({ assignment, onEdit, onDelete, onAnswer }: {
         ) : mine ? (
           <>
             <MyAnswer submission={mine} />
-            {mine.status !== 'reviewed' && ability.can('create', 'Submission') && (
+            {mine.status !== 'reviewed' && canAnswer && (
               <Group>
                 <Button variant="light" leftSection={<IconSend size={16} />} onClick={onAnswer} data-testid="answer-open">
                   {t('courseAssignments.answer.replace')}
@@ -180,14 +179,16 @@ function AssignmentCard({ assignment, onEdit, onDelete, onAnswer }: {
               </Group>
             )}
           </>
+        ) : canAnswer ? (
+          <Group>
+            <Button leftSection={<IconSend size={16} />} onClick={onAnswer} data-testid="answer-open">
+              {t('courseAssignments.answer.open')}
+            </Button>
+          </Group>
         ) : (
-          ability.can('create', 'Submission') && (
-            <Group>
-              <Button leftSection={<IconSend size={16} />} onClick={onAnswer} data-testid="answer-open">
-                {t('courseAssignments.answer.open')}
-              </Button>
-            </Group>
-          )
+          <Text size="sm" c="dimmed" data-testid="answer-enroll-first">
+            {t('courseAssignments.answer.enrollFirst')}
+          </Text>
         )}
       </Stack>
     </Card>
@@ -196,7 +197,7 @@ function AssignmentCard({ assignment, onEdit, onDelete, onAnswer }: {
 
 type Dialog = { kind: 'edit'; assignment: Assignment | null } | { kind: 'delete'; assignment: Assignment } | { kind: 'answer'; assignment: Assignment } | null;
 
-export function AssignmentsTab({ courseId, canCreate }: { courseId: number; canCreate: boolean }) {
+export function AssignmentsTab({ courseId, canCreate, canAnswer }: { courseId: number; canCreate: boolean; canAnswer: boolean }) {
   const { t } = useTranslation();
   const query = useCourseAssignments(courseId);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -236,6 +237,7 @@ export function AssignmentsTab({ courseId, canCreate }: { courseId: number; canC
           <AssignmentCard
             key={assignment.id}
             assignment={assignment}
+            canAnswer={canAnswer}
             onEdit={() => setDialog({ kind: 'edit', assignment })}
             onDelete={() => setDialog({ kind: 'delete', assignment })}
             onAnswer={() => setDialog({ kind: 'answer', assignment })}

@@ -32,12 +32,10 @@ function ReviewForm({ assignmentId, submission }: { assignmentId: number; submis
         event.preventDefault();
         setTried(true);
         if (Object.keys(problems).length) return;
-        review.mutate(
-          { id: submission.id, body: reviewBodyOf(values) },
-          {
-            onSuccess: (response) => notify.success(translateServerMessage(t, response.message ?? messages.submissionReviewed)),
-            onError: (error) => notify.error(translateServerMessage(t, messageOf(error, messages.validationFailed))),
-          },
+        // Not mutate's own callbacks: the saved review remounts this form (its key), which would drop them.
+        review.mutateAsync({ id: submission.id, body: reviewBodyOf(values) }).then(
+          (response) => notify.success(translateServerMessage(t, response.message ?? messages.submissionReviewed)),
+          (error: unknown) => notify.error(translateServerMessage(t, messageOf(error, messages.validationFailed))),
         );
       }}
       data-testid="review-form"

@@ -142,7 +142,7 @@ function CourseDetails({ id }: { id: string }) {
 }
 
 /** The assignments tab's content, given by the app (a feature never imports another). */
-export type AssignmentsTabComponent = ComponentType<{ courseId: number; canCreate: boolean }>;
+export type AssignmentsTabComponent = ComponentType<{ courseId: number; canCreate: boolean; canAnswer: boolean }>;
 
 export function CoursePage({ assignments }: { assignments?: AssignmentsTabComponent } = {}) {
   const { t } = useTranslation();
@@ -178,7 +178,8 @@ export function CoursePage({ assignments }: { assignments?: AssignmentsTabCompon
 
 const tabNames = ['overview', 'assignments'] as const;
 
-/** The course's overview, and its assignments for those who may read them (the server decides the rest). */
+/** The course's overview, and its assignments for those who may read them: its students, its teacher, admins and
+ * students in trial (who read but answer only once enrolled); the server decides the rest. */
 function CourseTabs({ id, assignments: AssignmentsTab }: { id: string; assignments?: AssignmentsTabComponent }) {
   const { t } = useTranslation();
   const ability = useAbility();
@@ -187,7 +188,7 @@ function CourseTabs({ id, assignments: AssignmentsTab }: { id: string; assignmen
   const [search, setSearch] = useSearchParams();
   const details = course.data?.data;
   const teaches = details !== undefined && (details.teacher.id === user?.id || ability.can('manage', 'all'));
-  const readsAssignments = AssignmentsTab !== undefined && details !== undefined && ability.can('read', 'Assignment') && (details.enrolled || teaches);
+  const readsAssignments = AssignmentsTab !== undefined && details !== undefined && ability.can('read', 'Assignment') && (details.enrolled || teaches || user?.is_trial === true);
   const overview = (
     <>
       <CourseDetails id={id} />
@@ -226,7 +227,7 @@ function CourseTabs({ id, assignments: AssignmentsTab }: { id: string; assignmen
         <Title order={1} size="h2" mb="sm" style={{ overflowWrap: 'anywhere' }}>
           {t('courseAssignments.heading', { name: details.name })}
         </Title>
-        <AssignmentsTab courseId={details.id} canCreate={teaches && ability.can('create', 'Assignment')} />
+        <AssignmentsTab courseId={details.id} canCreate={teaches && ability.can('create', 'Assignment')} canAnswer={details.enrolled && ability.can('create', 'Submission')} />
       </Tabs.Panel>
     </Tabs>
   );

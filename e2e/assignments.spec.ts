@@ -1,0 +1,315 @@
+// Assignments and certificates (issue 9) in Chromium. The demo teacher (in Kolkata) sets an assignment
+// with a file in a new course of theirs; its student (in New York) sees the due date on their own
+// clocks, answers with a text and a small file; the teacher reviews it and the student reads the grade
+// and feedback. Both dashboards' figures move at each step. The teacher awards the course's
+// certificate (a second award is refused, 409); its PDF downloads (%PDF, application/pdf, the student's
+// name in its text, its first page rendered with pdftoppm) and its public page, opened logged out,
+// says it is genuine; a made-up id says not found. axe scans the tab (both sides) and the verification
+// page; the screens are shot at 1280 and 390 px in French and German, dark, right to left.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { inflateSync } from 'node:zlib';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { batchEndDate } from '@mooz/contract/courses';
+import { apiLogIn, AxeReport, look, newStudent, prepare, settle, type Look, type SignedIn } from './support/a11y';
+
+const english = look('en', 'light', false);
+const DAY = 86_400_000;
+const auth = (who: SignedIn) => ({ Authorization: `Bearer ${who.access}` });
+// A 1×1 PNG: the server recognises answers' files by their bytes.
+const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+function nextMonday(): string {
+  const day = new Date(Date.now() + 7 * DAY);
+  while (day.getUTCDay() !== 1) day.setTime(day.getTime() + DAY);
+  return day.toISOString().slice(0, 10);
+}
+
+/** A new course of the demo teacher, bought by a new student through the sandbox checkout. */
+async function boughtCourse(request: APIRequestContext, teacher: SignedIn, firstName: string) {
+  const start = nextMonday();
+  const created = await request.post('/api/courses/', {
+    headers: auth(teacher),
+    data: {
+      name: `Pottery ${Date.now()}`,
+      description: 'Wheel, glaze and kiln.',
+      price: 120_000,
+      duration_weeks: 4,
+      batch_start_dates: [start],
+      weekday_times: ['09:00'],
+      weekend_times: [],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const course = (await created.json()).data as { id: number; name: string };
+  const buyer = await newStudent(request, firstName);
+  const order = await request.post('/api/payments/create_order/', {
+    headers: auth(buyer.session),
+    data: { course_id: course.id, batch: 'weekdays', start_date: start, end_date: batchEndDate(start, 4), time: '09:00' },
+  });
+  expect(order.status(), await order.text()).toBe(200);
+  const { order_id, subscription_id } = (await order.json()).data;
+  const paid = await request.post('/api/payments/sandbox/pay/', { headers: auth(buyer.session), data: { order_id } });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const verified = await request.post('/api/payments/verify_payment/', { headers: auth(buyer.session), data: { ...(await paid.json()).data, subscription_id } });
+  expect(verified.status(), await verified.text()).toBe(200);
+  const me = (await (await request.get('/api/auth/profile/', { headers: auth(buyer.session) })).json()).data as { id: number; first_name?: string; last_name?: string };
+  return { course, student: buyer.session, studentId: me.id, studentName: `${firstName} Student` };
+}
+
+async function openWindow(browser: Browser, who: SignedIn | null, view: Look, timezoneId: string, width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, timezoneId, acceptDownloads: true });
+  await prepare(context, view, who ?? undefined);
+  return context.newPage();
+}
+
+async function shoot(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** The calendar day `days` from now on `zone`'s clocks, as a datetime-local input wants it. */
+function dayIn(zone: string, days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + days * DAY));
+}
+
+/** The student dashboard's "x/y" assignments figure. */
+async function studentFigure(page: Page): Promise<[number, number]> {
+  await page.goto('/dashboard');
+  const text = (await page.getByTestId('stat-assignments-value').textContent()) ?? '';
+  const numbers = text.match(/\d+/g)?.map(Number) ?? [];
+  expect(numbers, `assignments figure "${text}"`).toHaveLength(2);
+  return numbers as [number, number];
+}
+
+/** The teacher dashboard's answers waiting for review (the badge shows only above 0). */
+async function waitingForReview(page: Page): Promise<number> {
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('pending-reviews')).toBeVisible();
+  const badge = page.getByTestId('pending-reviews-total');
+  return (await badge.count()) ? Number(((await badge.textContent()) ?? '').replace(/\D/g, '')) : 0;
+}
+
+/** The text of a PDF: pdftotext when the machine has it, else the inflated content streams' strings. */
+function pdfText(path: string): string {
+  if (existsSync('/usr/bin/pdftotext')) return execFileSync('/usr/bin/pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
+  const bytes = readFileSync(path);
+  const parts: string[] = [];
+  for (let at = bytes.indexOf('stream'); at >= 0; at = bytes.indexOf('stream', at + 6)) {
+    const start = at + (bytes[at + 6] === 0x0d ? 8 : 7);
+    const end = bytes.indexOf('endstream', start);
+    try {
+      const text = inflateSync(bytes.subarray(start, end)).toString('latin1');
+      parts.push(text.replace(/<([0-9A-Fa-f]+)>/g, (_, hex: string) => Buffer.from(hex, 'hex').toString('latin1')));
+    } catch {
+      // Not a compressed stream (an image, a font): nothing to read.
+    }
+  }
+  return parts.join('\n');
+}
+
+test('an assignment goes from the teacher to the student and back, and the course ends with a genuine certificate', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const teacher = await apiLogIn(request, 'teacher@mooz.local');
+  const { course, student, studentName } = await boughtCourse(request, teacher, 'Nadia');
+  const teacherPage = await openWindow(browser, teacher, english, 'Asia/Kolkata');
+  const studentPage = await openWindow(browser, student, english, 'America/New_York');
+
+  const [doneBefore, totalBefore] = await studentFigure(studentPage);
+  const waitingBefore = await waitingForReview(teacherPage);
+
+  // The teacher sets the work: due in five days at 18:00 in Kolkata, with a brief as a text file.
+  await teacherPage.goto(`/courses/${course.id}?tab=assignments`);
+  await expect(teacherPage.getByTestId('course-tab-assignments')).toHaveAttribute('aria-selected', 'true');
+  await expect(teacherPage.getByTestId('assignments-empty')).toBeVisible();
+  await teacherPage.getByTestId('assignment-new').click();
+  const editor = teacherPage.getByTestId('assignment-editor');
+  // Nothing typed: the title is asked for, and nothing is sent.
+  await editor.getByTestId('assignment-save').click();
+  await expect(editor.getByText('Give the assignment a title')).toBeVisible();
+  await editor.getByTestId('assignment-title').fill('Glaze test tiles');
+  await editor.getByTestId('assignment-instructions').fill('Fire three tiles and photograph them.');
+  const dueDay = dayIn('Asia/Kolkata', 5);
+  // A moment already past is refused before sending.
+  await editor.getByTestId('assignment-due-input').fill(`${dayIn('Asia/Kolkata', -1)}T18:00`);
+  await editor.getByTestId('assignment-save').click();
+  await expect(editor.getByText('This moment has passed: pick one in the future')).toBeVisible();
+  await editor.getByTestId('assignment-due-input').fill(`${dueDay}T18:00`);
+  await editor.getByTestId('assignment-file-input').setInputFiles({ name: 'brief.txt', mimeType: 'text/plain', buffer: Buffer.from('Three tiles, cone 6.\n') });
+  await editor.getByTestId('assignment-save').click();
+  await expect(teacherPage.getByText('Assignment created')).toBeVisible();
+  await expect(editor).toBeHidden();
+  const card = teacherPage.getByTestId('assignment-card');
+  await expect(card).toHaveCount(1);
+  await expect(card.getByTestId('assignment-title-text')).toHaveText('Glaze test tiles');
+  await expect(card.getByTestId('assignment-due')).toContainText(/06:00\s?PM/);
+  await expect(card.getByTestId('assignment-attachment')).toContainText('brief.txt');
+
+  // Sent as the instant 18:00 names in Kolkata (12:30 UTC).
+  const listed = (await (await request.get(`/api/courses/${course.id}/assignments/`, { headers: auth(teacher) })).json()).data as { id: number; due_at: string }[];
+  expect(listed).toHaveLength(1);
+  expect(new Date(listed[0]!.due_at).toISOString()).toBe(`${dueDay}T12:30:00.000Z`);
+
+  // The student, in New York, reads the same moment on their clocks (07:30 AM) with the time left.
+  await studentPage.goto(`/courses/${course.id}?tab=assignments`);
+  const studentCard = studentPage.getByTestId('assignment-card');
+  await expect(studentCard.getByTestId('assignment-due')).toContainText(/07:30\s?AM/);
+  await expect(studentCard.getByTestId('assignment-time-left')).toHaveText(/Due in [45] days/);
+  const attachment = studentCard.getByTestId('assignment-attachment');
+  const attachmentBody = await studentPage.request.get((await attachment.getAttribute('href'))!);
+  expect(attachmentBody.status()).toBe(200);
+  expect(await attachmentBody.text()).toBe('Three tiles, cone 6.\n');
+  expect(await studentFigure(studentPage)).toEqual([doneBefore, totalBefore + 1]);
+
+  // The student answers with a text and a picture.
+  await studentPage.goto(`/courses/${course.id}?tab=assignments`);
+  await studentPage.getByTestId('answer-open').click();
+  const answer = studentPage.getByTestId('answer-modal');
+  await answer.getByTestId('answer-send').click();
+  await expect(answer.getByText('Write an answer or attach a file')).toBeVisible();
+  await answer.getByTestId('answer-text').fill('Tiles fired at cone 6; the celadon crazed.');
+  await answer.getByTestId('answer-file-input').setInputFiles({ name: 'tiles.png', mimeType: 'image/png', buffer: png });
+  await answer.getByTestId('answer-send').click();
+  await expect(studentPage.getByText('Answer submitted')).toBeVisible();
+  const mine = studentPage.getByTestId('my-submission');
+  await expect(mine.getByTestId('submission-status')).toHaveText('Submitted');
+  await expect(mine.getByTestId('my-submission-text')).toHaveText('Tiles fired at cone 6; the celadon crazed.');
+  await expect(mine.getByTestId('my-submission-file')).toContainText('tiles.png');
+  expect(await studentFigure(studentPage)).toEqual([doneBefore + 1, totalBefore + 1]);
+  expect(await waitingForReview(teacherPage)).toBe(waitingBefore + 1);
+
+  // The teacher reads it and reviews it: the form wants a grade or a pass first.
+  await teacherPage.goto(`/courses/${course.id}?tab=assignments`);
+  await expect(teacherPage.getByTestId('assignment-waiting-count')).toHaveText('1 waiting for review');
+  await teacherPage.getByTestId('assignment-answers-toggle').click();
+  const submission = teacherPage.getByTestId('submission');
+  await expect(submission).toHaveAttribute('data-student', studentName);
+  await expect(submission.getByTestId('submission-text')).toHaveText('Tiles fired at cone 6; the celadon crazed.');
+  const answerFile = await teacherPage.request.get((await submission.getByTestId('submission-file').getAttribute('href'))!);
+  expect(Buffer.from(await answerFile.body()).equals(png)).toBe(true);
+  await submission.getByTestId('review-save').click();
+  await expect(submission.getByText('Give a grade, or say pass or fail')).toBeVisible();
+  await submission.getByTestId('review-grade').fill('87');
+  await submission.getByTestId('review-passed').getByText('Pass').click();
+  await submission.getByTestId('review-feedback').fill('Even glaze; try a slower cool.');
+  await submission.getByTestId('review-save').click();
+  await expect(teacherPage.getByText('Review saved')).toBeVisible();
+  await expect(submission.getByTestId('submission-status')).toHaveText('Reviewed');
+  expect(await waitingForReview(teacherPage)).toBe(waitingBefore);
+
+  // The student sees the grade and the feedback, and can no longer replace the answer.
+  await studentPage.goto(`/courses/${course.id}?tab=assignments`);
+  const review = studentPage.getByTestId('my-review');
+  await expect(review.getByTestId('my-grade')).toHaveText('87 / 100');
+  await expect(review.getByTestId('my-passed')).toHaveText('Pass');
+  await expect(review.getByTestId('my-feedback')).toHaveText('Even glaze; try a slower cool.');
+  await expect(studentPage.getByTestId('answer-open')).toHaveCount(0);
+  expect(await studentFigure(studentPage)).toEqual([doneBefore + 1, totalBefore + 1]);
+
+  // The teacher awards the course's certificate from its students page.
+  await teacherPage.goto(`/my-courses/${course.id}/students`);
+  await teacherPage.getByTestId('award-certificate').click();
+  await teacherPage.getByTestId('award-certificate-confirm').click();
+  await expect(teacherPage.getByText('Certificate awarded')).toBeVisible();
+  const href = (await teacherPage.getByTestId('certificate-awarded-link').getAttribute('href'))!;
+  const certificateId = decodeURIComponent(href.split('/').pop()!);
+  // A second award is refused with the server's reason.
+  await teacherPage.reload();
+  await teacherPage.getByTestId('award-certificate').click();
+  await teacherPage.getByTestId('award-certificate-confirm').click();
+  await expect(teacherPage.getByText("This student already has this course's certificate")).toBeVisible();
+
+  // Logged out, its page says it is genuine, and its PDF downloads.
+  const visitor = await openWindow(browser, null, english, 'UTC');
+  await visitor.goto(`/certificates/${certificateId}`);
+  await expect(visitor.getByTestId('certificate-genuine')).toHaveText('Genuine certificate');
+  await expect(visitor.getByTestId('certificate-student')).toHaveText(studentName);
+  await expect(visitor.getByTestId('certificate-course')).toHaveText(course.name);
+  await expect(visitor.getByTestId('certificate-teacher')).toHaveText('Tara Teacher');
+  await expect(visitor.getByTestId('certificate-id')).toHaveText(certificateId);
+  expect(await visitor.evaluate(() => localStorage.length === 0 || !Object.keys(localStorage).some((key) => /access/i.test(key)))).toBe(true);
+  const [download] = await Promise.all([visitor.waitForEvent('download'), visitor.getByTestId('certificate-download').click()]);
+  const pdfPath = test.info().outputPath('certificate.pdf');
+  await download.saveAs(pdfPath);
+  expect(readFileSync(pdfPath).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const pdf = await request.get((await visitor.getByTestId('certificate-download').getAttribute('href'))!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toMatch(/^application\/pdf/);
+  expect(pdfText(pdfPath)).toContain(studentName);
+  if (existsSync('/usr/bin/pdftoppm')) {
+    const prefix = test.info().outputPath('certificate-page');
+    execFileSync('/usr/bin/pdftoppm', ['-png', '-r', '50', '-f', '1', '-l', '1', '-singlefile', pdfPath, prefix]);
+    const rendered = readFileSync(`${prefix}.png`);
+    expect(rendered.subarray(1, 4).toString('latin1')).toBe('PNG');
+    await test.info().attach('certificate-page-1.png', { body: rendered, contentType: 'image/png' });
+  }
+
+  // A made-up id is not found.
+  await visitor.goto('/certificates/ZZZZZZZZZZZZZZZZ');
+  await expect(visitor.getByTestId('certificate-not-found')).toContainText('No certificate with this id');
+});
+
+test('the assignments tab and the verification page read well and pass axe in French and German, dark, right to left', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const teacher = await apiLogIn(request, 'teacher@mooz.local');
+  const { course, student, studentId } = await boughtCourse(request, teacher, 'Lotte');
+  const created = await request.post(`/api/courses/${course.id}/assignments/`, {
+    headers: auth(teacher),
+    data: { title: 'Carnet de croquis', instructions: 'Dix croquis de bols,\nau crayon.', due_at: new Date(Date.now() + 3 * DAY + 3_600_000).toISOString() },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const assignmentId = (await created.json()).data.id as number;
+  await request.post(`/api/courses/${course.id}/assignments/`, {
+    headers: auth(teacher),
+    data: { title: 'Retour sur la cuisson', instructions: '', due_at: null },
+  });
+  const submitted = await request.post(`/api/assignments/${assignmentId}/submission/`, {
+    headers: auth(student),
+    multipart: { text: 'Voici mes croquis.', file: { name: 'croquis.png', mimeType: 'image/png', buffer: png } },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+  const awarded = await request.post(`/api/courses/${course.id}/certificates/`, { headers: auth(teacher), data: { student_id: studentId } });
+  expect(awarded.status(), await awarded.text()).toBe(201);
+  const certificateId = (await awarded.json()).data.id as string;
+
+  for (const view of [look('fr', 'dark', true), look('de', 'dark', true)]) {
+    const report = new AxeReport(view);
+    const teacherPage = await openWindow(browser, teacher, view, 'Europe/Paris');
+    await teacherPage.goto(`/courses/${course.id}?tab=assignments`);
+    await expect(teacherPage.getByTestId('assignment-card')).toHaveCount(2);
+    await teacherPage.getByTestId('assignment-answers-toggle').first().click();
+    await expect(teacherPage.getByTestId('review-form')).toBeVisible();
+    await report.scan(teacherPage, 'assignments tab (teacher)');
+    await shoot(teacherPage, `assignments-teacher-${view.lng}`);
+    await teacherPage.getByTestId('assignment-new').click();
+    await expect(teacherPage.getByTestId('assignment-editor')).toBeVisible();
+    await report.scan(teacherPage, 'assignment editor');
+    await shoot(teacherPage, `assignment-editor-${view.lng}`);
+
+    const studentPage = await openWindow(browser, student, view, 'Europe/Berlin');
+    await studentPage.goto(`/courses/${course.id}?tab=assignments`);
+    await expect(studentPage.getByTestId('my-submission')).toBeVisible();
+    await report.scan(studentPage, 'assignments tab (student)');
+    await shoot(studentPage, `assignments-student-${view.lng}`);
+    await studentPage.getByTestId('answer-open').first().click();
+    await expect(studentPage.getByTestId('answer-modal')).toBeVisible();
+    await report.scan(studentPage, 'answer form');
+    await shoot(studentPage, `answer-form-${view.lng}`);
+
+    const visitor = await openWindow(browser, null, view, 'UTC');
+    await visitor.goto(`/certificates/${certificateId}`);
+    await expect(visitor.getByTestId('certificate-card')).toHaveAttribute('data-state', 'genuine');
+    await report.scan(visitor, 'certificate verification');
+    await shoot(visitor, `certificate-${view.lng}`);
+    await visitor.goto('/certificates/NOPE');
+    await expect(visitor.getByTestId('certificate-not-found')).toBeVisible();
+    await settle(visitor, view);
+    await shoot(visitor, `certificate-missing-${view.lng}`);
+    await report.expectClean();
+    for (const page of [teacherPage, studentPage, visitor]) await page.context().close();
+  }
+});
