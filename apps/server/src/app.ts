@@ -49,6 +49,7 @@ import { createRecordingStorage, recordingMediaOrigins } from './modules/recordi
 import { recordingMediaRoutes } from './modules/recordings/media-route';
 import { recordingRoutes } from './modules/recordings/routes';
 import { assignmentRoutes } from './modules/assignments/routes';
+import { certificateRoutes } from './modules/certificates/routes';
 import { createReminders, type ReminderJob, type Reminders } from './modules/classes/reminders';
 import { publicOrigin } from './modules/classes/join-link';
 import { calendarRoutes } from './modules/calendar/routes';
@@ -278,6 +279,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(recordingMediaRoutes);
   await app.register(recordingRoutes);
   await app.register(assignmentRoutes);
+  await app.register(certificateRoutes);
   await app.register(dashboardRoutes);
   await registerLiveRecordings(app);
 
