@@ -39,18 +39,18 @@ export function roomAdmission(app: FastifyInstance, store: RoomStore) {
 
     /**
      * The room behind an id when this person may be in it, or why not. `closed` says why a class room
-     * takes no joins at this moment; someone already in it stays.
+     * takes no joins at this moment; someone already in it stays. `guest`: a signed-in user who may not
+     * see the session, whom the lobby lets in only when a host admits them (room-controls.ts).
      */
-    async resolve(user: AuthUser, roomId: string, now = new Date()): Promise<(KnownRoom & { closed: string | null }) | { error: string }> {
+    async resolve(user: AuthUser, roomId: string, now = new Date()): Promise<(KnownRoom & { closed: string | null; guest: boolean }) | { error: string }> {
       const adHoc = await store.findRoom(roomId);
-      if (adHoc) return { room: adHoc, classSessionId: null, closed: null };
+      if (adHoc) return { room: adHoc, classSessionId: null, closed: null, guest: false };
       const { session, allowed } = await sessionForRoom(app.db, user, roomId);
       if (!session) return { error: messages.roomNotFound };
-      if (!allowed) return { error: messages.notAllowed };
       if (session.cancelledAt) return { error: messages.sessionWasCancelled };
       const closed = joinable(session, now) ? null : now >= session.endsAt ? messages.sessionEnded : messages.sessionNotOpenYet;
       const known = await sessionRoom(roomId);
-      return known ? { ...known, closed } : { error: messages.roomNotFound };
+      return known ? { ...known, closed, guest: !allowed } : { error: messages.roomNotFound };
     },
   };
 }

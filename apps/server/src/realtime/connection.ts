@@ -16,6 +16,7 @@ import type { RoomAdmission } from './admission';
 import { recordJoin, recordLeave } from './attendance';
 import type { eventLimits } from './event-limits';
 import type { RoomMembership } from './membership';
+import type { RoomControlsService } from './room-controls';
 import type { RoomStore } from './room-store';
 import { peerChannel, roomChannel, type MeetingSocket, type RealtimeServer } from './sockets';
 
@@ -25,6 +26,8 @@ export interface Signalling {
   store: RoomStore;
   admission: RoomAdmission;
   membership: RoomMembership;
+  /** Hands, the host's controls and the lobby (room-controls.ts). */
+  controls: RoomControlsService;
   limits: ReturnType<typeof eventLimits>;
   /** How long a dropped connection keeps its place, read at each disconnect (tests shorten it). */
   graceMs(): number;
@@ -105,6 +108,9 @@ export function serveConnection(ctx: Signalling, socket: MeetingSocket) {
       socket.leave(roomChannel(roomId));
     }
     if (closed) return reply({ error: closed });
+    // Removed accounts, ended rooms and the lobby (room-controls.ts).
+    const gated = await ctx.controls.gate(socket, resolved, userName);
+    if (gated) return reply(gated);
 
     const result = await store.join(room, { sessionId, userId: user.id, userName, connectionId: socket.id, connectedAt: Date.now() });
     if (result.status === 'full') return reply({ error: messages.roomFull });
@@ -135,6 +141,7 @@ export function serveConnection(ctx: Signalling, socket: MeetingSocket) {
     // A recording under way is shown to whoever joins later too (recordings/live.ts).
     const recording = await app.liveRecordings.notice(roomId);
     if (recording) socket.emit('action:recording_state', { roomId, recording });
+    await ctx.controls.joined(socket, room);
   });
 
   handle('request:send_mesage', async (payload, reply) => {
@@ -162,6 +169,8 @@ export function serveConnection(ctx: Signalling, socket: MeetingSocket) {
     }
     reply({ left: true });
   });
+
+  ctx.controls.serve(socket, handle as never);
 
   socket.on('disconnect', () => {
     limit.release();

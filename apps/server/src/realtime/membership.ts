@@ -12,6 +12,8 @@ export interface MembershipOptions {
   clustered: boolean;
   /** Settles when broadcasts reach the other processes again, after an outage. */
   whenBroadcasting(): Promise<void> | undefined;
+  /** Hears that a member is out of a room, however it went (room-controls.ts drops its hand). */
+  onLeft?(roomId: string, member: Member): void;
 }
 
 export function roomMembership(app: FastifyInstance, io: RealtimeServer, store: RoomStore, options: MembershipOptions) {
@@ -40,6 +42,7 @@ export function roomMembership(app: FastifyInstance, io: RealtimeServer, store: 
     // Every connection of that peer leaves the channel, wherever it is, and the others are told.
     leaveChannel(userId, sessionId, roomId);
     io.to(roomChannel(roomId)).emit('action:terminate_peer_connection', { userId: sessionId });
+    options.onLeft?.(roomId, left);
     // Gone for good (asked to, or the grace ran out): a recording they were making stops (recordings/live.ts).
     app.liveRecordings.memberLeft(roomId, userId);
     if (classSessionId !== null) await recordLeave(app.db, classSessionId, userId);
@@ -51,6 +54,7 @@ export function roomMembership(app: FastifyInstance, io: RealtimeServer, store: 
     io.sockets.sockets.get(member.connectionId)?.data.rooms.delete(roomId);
     leaveChannel(member.userId, member.sessionId, roomId);
     io.to(roomChannel(roomId)).emit('action:terminate_peer_connection', { userId: member.sessionId });
+    options.onLeft?.(roomId, member);
   }
 
   /**

@@ -76,6 +76,9 @@ export function memoryRoomStore(idleRoomTtlSeconds: number, now: () => number = 
         return found ? { ...found } : null;
       });
     },
+    async list(roomId) {
+      return [...(occupied.get(roomId)?.members.values() ?? [])].map((m) => ({ ...m }));
+    },
     async attach(roomId, sessionId, userId, connectionId, room) {
       const place = occupied.get(roomId);
       const existing = place?.members.get(sessionId);

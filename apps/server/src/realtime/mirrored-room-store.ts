@@ -175,6 +175,12 @@ export function mirroredRoomStore(
         () => mirror.members(roomId, sessionIds),
       );
     },
+    list(roomId) {
+      return either(
+        () => shared.list(roomId),
+        () => mirror.list(roomId),
+      );
+    },
     attach(roomId, sessionId, userId, connectionId, room) {
       return either(
         async () => {

@@ -42,6 +42,8 @@ export interface RoomStore {
   member(roomId: string, sessionId: string): Promise<Member | null>;
   /** Several members of one room in one look-up, in the order asked (null for those not in it). */
   members(roomId: string, sessionIds: string[]): Promise<(Member | null)[]>;
+  /** Everyone in a room now (room-controls.ts: hosts, mute all, end the class). */
+  list(roomId: string): Promise<Member[]>;
   /**
    * Moves a member back onto a new connection of the same user; null when they are no longer in.
    * `room` is the room it belongs to, when known, for a store that must remember its capacity.
@@ -141,6 +143,9 @@ export function redisRoomStore(
       if (!sessionIds.length) return [];
       const raws = await redis.hmget(membersKey(roomId), ...sessionIds);
       return raws.map((raw) => (raw ? parse(raw) : null));
+    },
+    async list(roomId) {
+      return Object.values(await redis.hgetall(membersKey(roomId))).map(parse);
     },
     async attach(roomId, sessionId, userId, connectionId) {
       const raw = (await redis.eval(

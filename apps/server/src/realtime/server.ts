@@ -16,8 +16,10 @@ import { eventLimits } from './event-limits';
 import { memoryRoomStore } from './memory-room-store';
 import { roomMembership } from './membership';
 import { mirroredRoomStore, type Recovery } from './mirrored-room-store';
+import { memoryControlsStore, redisControlsStore } from './controls-store';
+import { roomControls } from './room-controls';
 import { useRedisAdapter } from './redis-adapter';
-import { redisRoomStore, type RoomStore } from './room-store';
+import { redisRoomStore, type Member, type RoomStore } from './room-store';
 import { iceServerRoutes } from './routes';
 import type { MeetingSocket, RealtimeServer } from './sockets';
 
@@ -71,15 +73,29 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
   app.decorate('realtime', realtime);
   await app.register(iceServerRoutes);
 
-  const membership = roomMembership(app, io, store, { clustered: adapter !== null, whenBroadcasting: () => adapter?.whenConnected() });
+  // Hands, the host's controls and the lobby live where the rooms do (controls-store.ts).
+  let onLeft: (roomId: string, member: Member) => void = () => {};
+  const membership = roomMembership(app, io, store, {
+    clustered: adapter !== null,
+    whenBroadcasting: () => adapter?.whenConnected(),
+    onLeft: (roomId, member) => onLeft(roomId, member),
+  });
   onRecovered = (recovery) => membership.recovered(recovery);
+  const admission = roomAdmission(app, store);
+  const controlsStore =
+    config.redisUrl && app.redis
+      ? redisControlsStore(app.redis, config.redisPrefix, realtimeLimits.idleRoomTtlSeconds)
+      : memoryControlsStore();
+  const controls = roomControls(app, io, store, controlsStore, admission, membership);
+  onLeft = (roomId, member) => controls.left(roomId, member);
   let closing = false;
   const signalling = {
     app,
     io,
     store,
-    admission: roomAdmission(app, store),
+    admission,
     membership,
+    controls,
     limits: eventLimits(config.rateLimitScale),
     graceMs: () => realtime.options.reconnectGraceMs,
     closing: () => closing,

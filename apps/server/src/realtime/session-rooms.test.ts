@@ -32,24 +32,25 @@ describe('class session rooms', () => {
     expect(teacherRow.leftAt).toBeNull();
   });
 
-  it('refuses a student whose trial is over and who bought nothing, and records nothing', async () => {
+  it('sends a student whose trial is over and who bought nothing to the lobby, and records nothing', async () => {
     const teacher = await person(server.t, 'teacher');
     const student = await person(server.t, 'student');
     await server.t.db.update(users).set({ trialEndsAt: new Date(Date.now() - 86_400_000) }).where(eq(users.id, student.userId));
     const { roomId, sessionId } = await classSession(server.t, teacher.userId);
     const ss = await connect(server.url, student.auth());
-    expect(await ask(ss, 'request:join_room', { roomId, userName: 'Student' })).toEqual({ error: messages.notAllowed });
+    // Someone who may not see the session waits for the teacher (room-controls.test.ts).
+    expect(await ask(ss, 'request:join_room', { roomId, userName: 'Student' })).toEqual({ lobby: { roomId, roomName: 'Week 1' } });
     const rows = await server.t.db.select().from(attendance).where(and(eq(attendance.sessionId, sessionId), eq(attendance.userId, student.userId)));
     expect(rows).toEqual([]);
   });
 
-  it("refuses a teacher in another teacher's session room, and admits an admin", async () => {
+  it("sends a teacher to the lobby of another teacher's session room, and admits an admin", async () => {
     const owner = await person(server.t, 'teacher');
     const otherTeacher = await person(server.t, 'teacher');
     const admin = await person(server.t, 'admin');
     const { roomId } = await classSession(server.t, owner.userId);
     const other = await connect(server.url, otherTeacher.auth());
-    expect(await ask(other, 'request:join_room', { roomId, userName: 'Other' })).toEqual({ error: messages.notAllowed });
+    expect(await ask(other, 'request:join_room', { roomId, userName: 'Other' })).toEqual({ lobby: { roomId, roomName: 'Week 1' } });
     const adminSocket = await connect(server.url, admin.auth());
     expect(await ask(adminSocket, 'request:join_room', { roomId, userName: 'Admin' })).toMatchObject({ room: { id: roomId } });
   });
