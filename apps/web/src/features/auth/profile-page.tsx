@@ -1,4 +1,4 @@
-// The signed-in user's profile: who they are, their trial, and their editable details.
+// The signed-in user's profile: who they are, their trial, their editable details, and their calendar feed.
 import '../../styles/mantine-more';
 import { useEffect, useState } from 'react';
 import { Avatar, Badge, Button, Card, Grid, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -14,6 +14,7 @@ import { useAuthStore } from '../../lib/auth-store';
 import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
 import { serverFieldErrors, useTranslatedField } from '../../lib/validation';
+import { CalendarFeedCard } from './calendar-feed-card';
 
 interface ProfileValues {
   first_name: string;
@@ -137,6 +138,7 @@ export function ProfilePage() {
           </Card>
         </Grid.Col>
       </Grid>
+      <CalendarFeedCard />
     </Stack>
   );
 }

@@ -16,6 +16,7 @@ import { useAbility } from '../../lib/ability';
 import { messageOf } from '../../lib/api';
 import { isolate } from '../../lib/bidi';
 import { translateServerMessage } from '../../lib/server-message';
+import { AddToCalendarButton } from './add-to-calendar';
 import { ScheduleSessionModal } from './schedule-session-modal';
 import { SessionActions } from './session-actions';
 import { useSessions } from './use-sessions';
@@ -91,6 +92,7 @@ function SessionRow({ session, manage }: { session: Session; manage: boolean }) 
             </Tooltip>
           )
         )}
+        {session.status !== 'ended' && <AddToCalendarButton session={session} />}
         {manage && <SessionActions session={session} />}
       </Group>
     </Card>
