@@ -40,13 +40,13 @@ export function createFileStorage(dataDir: string): RecordingStorage {
   return {
     kind: 'file',
 
-    async put(key, body, _contentType, options) {
+    async put(key, body, _contentType) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
       // A temporary file beside the final one, renamed over it when complete: a reader never sees half
       // an object, and the rename cannot cross file systems.
       const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.part`);
-      const out = createWriteStream(temp, { flags: 'wx', flush: !options?.transient });
+      const out = createWriteStream(temp, { flags: 'wx', flush: true });
       try {
         // pipeline destroys both streams and rejects when the body errors or closes before its end.
         await pipeline(body, out);
@@ -71,7 +71,7 @@ export function createFileStorage(dataDir: string): RecordingStorage {
       let state: 'writing' | 'failed' | 'done' = 'writing';
 
       async function flushQueue() {
-        let buffers = queued;
+        const buffers = queued;
         queued = [];
         queuedBytes = 0;
         while (buffers.length) {

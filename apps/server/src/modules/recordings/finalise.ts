@@ -1,13 +1,14 @@
-// A recording's bytes become its playable, seekable file. Live recordings (live.ts) and uploads
-// (upload.ts) both end here: their source objects, in order, are read as one stream, rewritten by
-// seekableWebm (webm.ts: Duration and Cues added, nothing buffered) into `recordings/<id>.webm`, and
-// the row becomes 'ready' in one conditional update.
+// A live recording's chunks become its playable, seekable file: its source objects, in order, are read
+// as one stream, once, and written in one pass by writeSeekableWebm (webm.ts: Duration and Cues added,
+// the head patched at the end, nothing buffered but the element being read) into `recordings/<id>.webm`
+// (storage putPatchable: it appears only once complete), and the row becomes 'ready' in one conditional
+// update. Uploads (upload.ts) use the same writer on the request's stream, with no source objects.
 //
 // The contract with callers:
 // - The row exists with status 'recording' or 'processing' when called. Callers that may race (live
 //   recordings: the recorder's finish, the sweeper, the recorder leaving, on any server process) claim
 //   the row first (live.ts claimLive: `status 'recording' → 'processing'`), so only one of them gets
-//   here. An upload creates its row as 'processing' and calls this once.
+//   here.
 // - Resolves `ready` with the file's key, size and duration once the row is 'ready' and the sources
 //   are deleted; `empty` when the sources hold nothing playable (not WebM, or no complete block): the
 //   row and the sources are deleted, as a recording that never was; `gone` when the row stopped being
@@ -22,7 +23,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { recordings } from '../../db/schema/index';
 import type { RecordingStorage } from './storage';
-import { NotWebmError, seekableWebm, type WebmScan } from './webm';
+import { NotWebmError, writeSeekableWebm, type WrittenWebm } from './webm';
 
 export type FinaliseResult =
   | { outcome: 'ready'; storageKey: string; sizeBytes: number; durationSeconds: number }
@@ -48,40 +49,30 @@ export async function finaliseRecording(
   app: Pick<FastifyInstance, 'db' | 'recordingStorage' | 'log'>,
   recordingId: number,
   sourceKeys: string[],
-  options: {
-    /**
-     * The scan of exactly the sources' bytes, when the caller made it as they streamed to storage
-     * (webm.ts webmScanTap): the sources are then read once, not twice.
-     */
-    scan?: WebmScan;
-  } = {},
 ): Promise<FinaliseResult> {
   const { db, recordingStorage: storage } = app;
   const stillUnfinished = and(eq(recordings.id, recordingId), inArray(recordings.status, [...unfinished]));
   const [row] = await db.select({ id: recordings.id }).from(recordings).where(stillUnfinished);
   if (!row) return { outcome: 'gone' };
 
-  let made: Awaited<ReturnType<typeof seekableWebm>> | null = null;
+  const storageKey = recordingKey(recordingId);
+  let made: WrittenWebm | null = null;
   if (sourceKeys.length) {
     try {
-      made = await seekableWebm(async () => concatenated(storage, sourceKeys), options.scan);
+      // Nothing is left under the key when this fails or finds nothing playable.
+      made = await writeSeekableWebm(concatenated(storage, sourceKeys), (headBytes) => storage.putPatchable(storageKey, 'video/webm', { headBytes }));
     } catch (error) {
       if (!(error instanceof NotWebmError)) throw error;
     }
   }
-  if (!made?.stream) {
+  if (!made) {
     // Nothing playable: no recording at all.
     await db.delete(recordings).where(stillUnfinished);
     await deleteAll(app, sourceKeys);
     return { outcome: 'empty' };
   }
 
-  const storageKey = recordingKey(recordingId);
-  const { sizeBytes } = await storage.put(storageKey, made.stream, 'video/webm');
-  if (sizeBytes !== made.sizeBytes) {
-    await storage.delete(storageKey);
-    throw new Error(`Recording ${recordingId}: wrote ${sizeBytes} bytes where ${made.sizeBytes} were planned`);
-  }
+  const { sizeBytes } = made;
   const durationSeconds = made.scan.durationMs / 1000;
   const [ready] = await db
     .update(recordings)

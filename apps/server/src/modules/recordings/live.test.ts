@@ -10,7 +10,7 @@ import { messages, validationMessages } from '@mooz/contract/messages';
 import { liveChunkContentType, recordingLimits, type LiveRecording, type RoomRecording } from '@mooz/contract/recordings';
 import { recordings } from '../../db/schema/index';
 import { ask, classSession, connect, createdRoom, meetingServer, next, person, quiet, record, type Client } from '../../realtime/test-clients';
-import { scanWebm, seekableWebm } from './webm';
+import { scanWebm, writeSeekableWebm } from './webm';
 
 const server = meetingServer();
 const fixtures = path.resolve(import.meta.dirname, '../../../test/fixtures');
@@ -49,12 +49,19 @@ async function readAll(key: string): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
-/** What finishing must store: the seekable version of exactly these bytes. */
+/** What finishing must store: the seekable version of exactly these bytes, written in one pass. */
 async function seekableOf(bytes: Buffer): Promise<Buffer> {
-  const made = await seekableWebm(async () => Readable.from([bytes]));
   const parts: Buffer[] = [];
-  for await (const part of made.stream!) parts.push(part as Buffer);
-  return Buffer.concat(parts);
+  let head = Buffer.alloc(0);
+  await writeSeekableWebm([bytes], async () => ({
+    write: async (part) => void parts.push(Buffer.from(part)),
+    patchHead: async (patch) => void (head = Buffer.from(patch)),
+    finish: async () => ({ sizeBytes: parts.reduce((sum, part) => sum + part.length, 0) }),
+    abort: async () => {},
+  }));
+  const file = Buffer.concat(parts);
+  head.copy(file, 0);
+  return file;
 }
 
 /** A class session's room with its teacher in it (and a student, when asked). */

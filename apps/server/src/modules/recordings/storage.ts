@@ -4,14 +4,6 @@
 // separators, e.g. `recordings/42.webm` or `live/42/000000000000`.
 import type { Readable } from 'node:stream';
 
-export interface PutOptions {
-  /**
-   * An intermediate object that is read once and deleted (an upload on its way to being made
-   * seekable): files skip flushing it to the disk, since a crash loses the upload it belongs to anyway.
-   */
-  transient?: boolean;
-}
-
 /**
  * An object written in one pass whose first bytes are rewritten once the rest is written (a WebM's
  * head: its Segment size, SeekHead and Duration are known only at the end). Calls are made one at a
@@ -43,7 +35,7 @@ export interface RecordingStorage {
    * Streams `body` into `key` without holding it in memory; resolves the bytes written. When the body
    * errors or is destroyed part-way, nothing is left under `key` and the promise rejects.
    */
-  put(key: string, body: Readable, contentType: string, options?: PutOptions): Promise<{ sizeBytes: number }>;
+  put(key: string, body: Readable, contentType: string): Promise<{ sizeBytes: number }>;
   /** The object's bytes, or bytes `start`..`end` (inclusive) of it. Rejects when there is no such key. */
   read(key: string, range?: { start: number; end: number }): Promise<Readable>;
   /** The object's size in bytes, or null when there is no such key. */

@@ -11,6 +11,8 @@ import { multipartBody, pngBytes, recordingPart, storedKeys, webmFixture, type F
 import { buy, sessionAt } from '../../../test/sessions';
 import { recordings } from '../../db/schema/index';
 import { scanWebm } from './webm';
+import { Readable } from 'node:stream';
+import { largeWebm } from '../../../test/large-webm';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -93,22 +95,52 @@ describe('uploading a recording', () => {
     expect(list.json().data.map((r: { id: number }) => r.id)).toEqual([data.id]);
   });
 
-  it('reads the stored upload once to make it seekable: its WebM was scanned on the way in', async () => {
-    const reads: string[] = [];
+  it('writes the seekable file in one pass: one patchable write of the final object, nothing put or read back', async () => {
+    const calls: string[] = [];
     const counting = await buildTestApp({}, (app) => {
-      const read = app.recordingStorage.read.bind(app.recordingStorage);
-      app.recordingStorage.read = (key, range) => {
-        reads.push(key);
+      const storage = app.recordingStorage;
+      const { read, put, putPatchable } = { read: storage.read.bind(storage), put: storage.put.bind(storage), putPatchable: storage.putPatchable.bind(storage) };
+      storage.read = (key, range) => {
+        calls.push(`read ${key}`);
         return read(key, range);
+      };
+      storage.put = (key, body, contentType) => {
+        calls.push(`put ${key}`);
+        return put(key, body, contentType);
+      };
+      storage.putPatchable = (key, contentType, options) => {
+        calls.push(`putPatchable ${key}`);
+        return putPatchable(key, contentType, options);
       };
     });
     try {
       const { teacher, session } = await teacherWithSession(counting);
-      expect((await upload(counting, session.roomId, [recordingPart(webmFixture())], teacher.headers)).statusCode).toBe(201);
-      expect(reads.filter((key) => key.startsWith('uploads/'))).toHaveLength(1);
+      const res = await upload(counting, session.roomId, [recordingPart(webmFixture())], teacher.headers);
+      expect(res.statusCode).toBe(201);
+      expect(calls).toEqual([`putPatchable recordings/${res.json().data.id}.webm`]);
     } finally {
       await counting.close();
     }
+  });
+
+  it('stores a file of many clusters (3 MB) seekable: the clusters byte for byte, cues at every keyframe cluster', async () => {
+    const { teacher, session } = await teacherWithSession();
+    const bytes = await largeWebm(3 * MB);
+    const source = await scanWebm(Readable.from([bytes]));
+    const res = await upload(t, session.roomId, [recordingPart(bytes)], teacher.headers);
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.db.select().from(recordings);
+    const stored = await storedBytes(t, row!.storageKey!);
+    expect(row!.sizeBytes).toBe(stored.length);
+    const scan = await scanWebm(Readable.from([stored]));
+    expect(scan).toMatchObject({ originalHasCues: true, originalHasDuration: true, segmentSizeKnown: true, truncated: false });
+    expect(scan.durationMs).toBe(source.durationMs);
+    expect(row!.durationSeconds).toBeCloseTo(source.durationMs / 1000, 3);
+    expect(scan.clusters.length).toBe(source.clusters.length);
+    expect(scan.cuePoints.map((c) => c.ticks)).toEqual(source.cuePoints.map((c) => c.ticks));
+    // The last cluster's bytes are the source's.
+    const [mine, theirs] = [scan.clusters.at(-1)!, source.clusters.at(-1)!];
+    expect(stored.subarray(mine.dataStart, mine.end).equals(bytes.subarray(theirs.dataStart, theirs.end))).toBe(true);
   });
 
   it('takes the title from the form when given, before or after the file', async () => {
@@ -259,38 +291,46 @@ describe('into an S3 bucket', () => {
   let bucketApp: TestApp;
   beforeEach(async () => {
     s3 = await startS3();
-    bucketApp = await buildTestApp({ ...s3.env, MAX_RECORDING_MB: '8' });
+    // Room for a multipart upload: part 1 (5 MiB) is held back, part 2 (8 MiB) goes up as it fills.
+    bucketApp = await buildTestApp({ ...s3.env, MAX_RECORDING_MB: '20' });
   });
   afterEach(async () => {
     await bucketApp.close();
     await s3.stop();
   });
 
-  it('stores the seekable file in the bucket and nothing else', async () => {
+  it('stores the seekable file in the bucket and nothing else, small (one PutObject) or large (a multipart upload)', async () => {
     const { teacher, session } = await teacherWithSession(bucketApp);
-    const res = await upload(bucketApp, session.roomId, [recordingPart(webmFixture())], teacher.headers);
-    expect(res.statusCode).toBe(201);
-    expect(await storedKeys(bucketApp)).toEqual([`recordings/${res.json().data.id}.webm`]);
+    const keys: string[] = [];
+    for (const bytes of [webmFixture(), await largeWebm(15 * MB)]) {
+      const res = await upload(bucketApp, session.roomId, [recordingPart(bytes)], teacher.headers);
+      expect(res.statusCode).toBe(201);
+      keys.push(`recordings/${res.json().data.id}.webm`);
+      const scan = await scanWebm(await bucketApp.app.recordingStorage.read(keys.at(-1)!));
+      expect(scan).toMatchObject({ originalHasCues: true, originalHasDuration: true, segmentSizeKnown: true, truncated: false });
+      expect(scan.durationMs).toBe((await scanWebm(Readable.from([bytes]))).durationMs);
+    }
+    expect(await storedKeys(bucketApp)).toEqual(keys.sort());
     expect(s3.pendingUploads()).toEqual([]);
   });
 
   it('leaves no object and no unfinished multipart upload past the limit, or when the client cuts the connection', async () => {
     const { teacher, session } = await teacherWithSession(bucketApp);
-    const tooLarge = await upload(bucketApp, session.roomId, [recordingPart(Buffer.concat([webmFixture(), Buffer.alloc(9 * MB)]))], teacher.headers);
+    const tooLarge = await upload(bucketApp, session.roomId, [recordingPart(await largeWebm(21 * MB))], teacher.headers);
     expect(tooLarge.statusCode).toBe(413);
     expect(await storedKeys(bucketApp)).toEqual([]);
     expect(s3.pendingUploads()).toEqual([]);
 
     await bucketApp.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = bucketApp.app.server.address() as net.AddressInfo;
-    const { body, contentType } = multipartBody([recordingPart(Buffer.concat([webmFixture(), Buffer.alloc(7 * MB)]))]);
+    const { body, contentType } = multipartBody([recordingPart(await largeWebm(19 * MB))]);
     const socket = net.connect(port, '127.0.0.1');
     socket.on('error', () => {});
     socket.write(
       [`POST ${uploadUrl(session.roomId)} HTTP/1.1`, 'Host: 127.0.0.1', `Content-Type: ${contentType}`, `Content-Length: ${body.length}`, `authorization: ${teacher.headers.authorization}`, '', ''].join('\r\n'),
     );
-    // More than one part of the bucket's multipart upload: the upload has begun in the bucket.
-    socket.write(body.subarray(0, 6 * MB));
+    // Part 1 (held back) and part 2 of the bucket's multipart upload: the upload has begun in the bucket.
+    socket.write(body.subarray(0, 15 * MB));
     await eventually(async () => s3.pendingUploads().length > 0, 60_000);
     socket.destroy();
     await eventually(async () => s3.pendingUploads().length === 0, 60_000);

@@ -3,14 +3,16 @@
 //
 // The file streams from the request into storage; it is never held in memory. Before anything is stored
 // its first bytes are checked to be WebM (415 otherwise); past MAX_RECORDING_MB the object being written
-// is dropped (413). The recording's row is written only once every byte is stored, and the file is then
-// made seekable (finalise.ts); so a refused, failed or cut-off upload leaves no row and no object.
-import { randomUUID } from 'node:crypto';
-import { Readable, pipeline } from 'node:stream';
+// is dropped (413). It is made seekable on its way in, in one pass (webm.ts writeSeekableWebm: the
+// clusters are copied as they arrive, the Cues appended after them, the head patched at the end), into
+// the recording's final object, which appears only once complete (storage putPatchable). The row is
+// written only then, under an id taken beforehand from its sequence; so a refused, failed or cut-off
+// upload leaves no row and no object.
+import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { endpoints } from '@mooz/contract/endpoints';
 import { messages } from '@mooz/contract/messages';
 import { singleLineText } from '@mooz/contract/primitives';
@@ -20,9 +22,9 @@ import { currentUser } from '../../http/authenticate';
 import { HttpError, badRequest, invalidField } from '../../http/errors';
 import { route } from '../../http/route';
 import { uploadTarget } from './access';
-import { finaliseRecording, recordingKey } from './finalise';
+import { recordingKey } from './finalise';
 import { presentRecording, recordingRows } from './presenter';
-import { looksLikeWebm, webmScanTap, type WebmScan } from './webm';
+import { looksLikeWebm, NotWebmError, writeSeekableWebm, type WrittenWebm } from './webm';
 
 /** The storage failed (not the request): the upload is answered as a server error. */
 class StorageFailed extends Error {
@@ -113,27 +115,29 @@ export function createUploads(app: FastifyInstance) {
   const { db } = app;
 
   /**
-   * Stores the file under a temporary key, scanning its WebM on the way (so finalising reads it once);
-   * resolves its size and the scan (none when the scan gave up: finalising then scans by itself).
-   * Rejects with the request's error when it was the request's fault, else with a StorageFailed.
+   * Stores the file, made seekable on the way, as the object `key`, which exists once this resolves
+   * (and not otherwise). Rejects with the request's error when it was the request's fault (too large,
+   * cut off, not a WebM or nothing playable in it: 415), else with a StorageFailed.
    */
-  async function store(request: FastifyRequest, part: MultipartFile, key: string) {
+  async function store(request: FastifyRequest, part: MultipartFile, key: string): Promise<WrittenWebm> {
     const { stream, failed } = await checkedFile(request, part);
-    const { tap, scan } = webmScanTap();
-    pipeline(stream, tap, () => {});
+    let written: WrittenWebm | null;
     try {
-      // Transient: finaliseRecording reads it once into the seekable file and deletes it.
-      const { sizeBytes } = await app.recordingStorage.put(key, tap, 'video/webm', { transient: true });
-      let scanned: WebmScan | undefined;
-      try {
-        scanned = scan();
-      } catch {
-        scanned = undefined;
-      }
-      return { sizeBytes, scan: scanned };
+      written = await writeSeekableWebm(stream, (headBytes) => app.recordingStorage.putPatchable(key, 'video/webm', { headBytes }));
     } catch (error) {
-      throw failed.error ?? new StorageFailed(error);
+      if (failed.error) throw failed.error;
+      if (error instanceof NotWebmError) throw new HttpError(415, messages.recordingNotWebm);
+      throw new StorageFailed(error);
     }
+    // No complete block anywhere: nothing to play, and nothing was stored.
+    if (!written) throw new HttpError(415, messages.recordingNotWebm);
+    return written;
+  }
+
+  /** The next recording id, taken from the table's sequence before the row exists (its object is written under it). */
+  async function reserveId(): Promise<number> {
+    const result = await db.execute(sql`select nextval(pg_get_serial_sequence('recordings', 'id'))::int as id`);
+    return (result as unknown as { rows: Array<{ id: number }> }).rows[0]!.id;
   }
 
   return async function upload(request: FastifyRequest & { params: { roomId: string } }): Promise<{ data: Recording; message: string }> {
@@ -141,9 +145,9 @@ export function createUploads(app: FastifyInstance) {
     const { session, course } = await uploadTarget(db, caller, request.params.roomId);
     if (!request.isMultipart()) throw badRequest(messages.recordingMissingFile);
 
-    const tmpKey = `uploads/${randomUUID()}.webm`;
-    let sizeBytes: number | null = null;
-    let scan: WebmScan | undefined;
+    const id = await reserveId();
+    const key = recordingKey(id);
+    let written: WrittenWebm | null = null;
     let title: string | undefined;
     try {
       for await (const part of request.parts()) {
@@ -155,47 +159,41 @@ export function createUploads(app: FastifyInstance) {
           continue;
         }
         // One file, in the contract's field.
-        if (part.fieldname !== uploadFieldName || sizeBytes !== null) throw badRequest(messages.recordingMissingFile);
-        ({ sizeBytes, scan } = await store(request, part, tmpKey));
+        if (part.fieldname !== uploadFieldName || written !== null) throw badRequest(messages.recordingMissingFile);
+        written = await store(request, part, key);
       }
     } catch (error) {
       discardRest(request);
-      if (sizeBytes !== null) await app.recordingStorage.delete(tmpKey).catch(() => {});
+      if (written !== null) await app.recordingStorage.delete(key).catch(() => {});
       if (error instanceof StorageFailed) throw error.cause;
       // A multipart body that does not parse (no boundary, a part cut short) is the client's doing.
       if (error instanceof HttpError || (error as { statusCode?: number }).statusCode) throw error;
       throw badRequest(messages.recordingUploadFailed);
     }
-    if (sizeBytes === null) throw badRequest(messages.recordingMissingFile);
+    if (written === null) throw badRequest(messages.recordingMissingFile);
 
-    // Every byte is stored: now the recording exists, being made seekable.
-    let id: number | null = null;
+    // Every byte is stored, seekable: now the recording exists, ready.
     try {
-      const [row] = await db
+      await db
         .insert(recordings)
+        .overridingSystemValue()
         .values({
+          id,
           sessionId: session.id,
           courseId: course.id,
           roomId: session.roomId,
           title: title ?? defaultTitle(session.title, session.startsAt, course.timeZone),
           recordedBy: caller.id,
           source: 'upload',
-          status: 'processing',
-          sizeBytes,
-        })
-        .returning({ id: recordings.id });
-      id = row!.id;
-      const made = await finaliseRecording(app, id, [tmpKey], { scan });
-      // Finalising removed the row and the upload itself when the file held nothing playable.
-      if (made.outcome === 'empty') throw new HttpError(415, messages.recordingNotWebm);
-      if (made.outcome === 'gone') throw new Error(`Recording ${id} went while it was being finalised`);
+          status: 'ready',
+          storageKey: key,
+          sizeBytes: written.sizeBytes,
+          durationSeconds: written.scan.durationMs / 1000,
+          readyAt: new Date(),
+        });
     } catch (error) {
-      // Nothing half made stays: the row (if written), the upload and whatever finalising stored.
-      if (id !== null) {
-        await db.delete(recordings).where(eq(recordings.id, id));
-        await app.recordingStorage.delete(recordingKey(id)).catch(() => {});
-      }
-      await app.recordingStorage.delete(tmpKey).catch(() => {});
+      // No row: its object goes too.
+      await app.recordingStorage.delete(key).catch(() => {});
       throw error;
     }
 

@@ -21,6 +21,7 @@
 // EBML in brief (RFC 8794, Matroska's element ids): an element is an id (a vint of 1-4 bytes, its
 // length marker kept), a size (a vint of 1-8 bytes, marker removed; all ones = unknown) and its data.
 import { Transform, pipeline, type Readable } from 'node:stream';
+import type { PatchableWriter } from './storage';
 
 export const ids = {
   ebml: 0x1a45dfa3,
@@ -1047,13 +1048,8 @@ export interface WrittenWebm {
   cuePositions: number[];
 }
 
-/** What writeSeekableWebm writes to: a storage's PatchableWriter (storage.ts), opened once there is something to write. */
-export interface OnePassTarget {
-  write(bytes: Buffer): Promise<void>;
-  patchHead(bytes: Buffer): Promise<void>;
-  finish(): Promise<{ sizeBytes: number }>;
-  abort(): Promise<void>;
-}
+/** What writeSeekableWebm writes to: a storage's PatchableWriter, opened once there is something to write. */
+export type OnePassTarget = PatchableWriter;
 
 /**
  * Writes the seekable WebM of `source` in one pass over it, each byte read once and written once: the
@@ -1074,7 +1070,7 @@ export interface OnePassTarget {
  * having written nothing (an opened target is aborted when the file turned out unplayable, with no
  * Tracks). Throws NotWebmError when the start is not a WebM; on any failure the target is aborted.
  */
-export async function writeSeekableWebm(source: AsyncIterable<Buffer | Uint8Array>, open: (headBytes: number) => Promise<OnePassTarget>): Promise<WrittenWebm | null> {
+export async function writeSeekableWebm(source: AsyncIterable<Buffer | Uint8Array> | Iterable<Buffer | Uint8Array>, open: (headBytes: number) => Promise<OnePassTarget>): Promise<WrittenWebm | null> {
   /** Source bytes that may still be copied: chunks from `pendingStart` on. */
   const pending: Buffer[] = [];
   let pendingStart = 0;
