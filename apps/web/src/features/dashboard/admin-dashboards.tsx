@@ -83,7 +83,7 @@ export function AdminDashboards() {
         {picked ? t('dashboard.admin.scopeOne', { name: picked.label.split(' · ')[0] }) : t(view === 'teacher' ? 'dashboard.admin.scopeTeaching' : 'dashboard.admin.scopeLearning')}
       </Text>
       {view === 'teacher' ? (
-        <TeacherDashboard teacherId={teacher ? Number(teacher.value) : null} platform={!teacher} />
+        <TeacherDashboard teacherId={teacher ? Number(teacher.value) : null} platform={!teacher} own={false} />
       ) : (
         <StudentDashboard studentId={student ? Number(student.value) : null} />
       )}

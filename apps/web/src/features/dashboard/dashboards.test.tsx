@@ -239,8 +239,11 @@ describe("the teacher's dashboard", () => {
 
   it('asks for a chosen teacher when an admin picks one', async () => {
     fetch.mockResolvedValueOnce(json(200, { data: teacher() }));
-    wrap(<TeacherDashboard teacherId={8} />);
+    wrap(<TeacherDashboard teacherId={8} own={false} />);
     await screen.findByTestId('teacher-dashboard');
     expect(requested().searchParams.get('teacher_id')).toBe('8');
+    // Spoken of in the third person, and joined, not started, by the admin.
+    expect(screen.getByTestId('stat-missed')).toHaveTextContent('dashboard.teacher.missedHintOther');
+    expect(screen.getByTestId('teacher-next-class-join')).toHaveTextContent('sessions.join');
   });
 });

@@ -93,7 +93,8 @@ export function StudentDashboardView({ data }: { data: StudentData }) {
               size={88}
               thickness={9}
               roundCaps
-              sections={[{ value: share, color: 'mooz' }]}
+              // A round cap on an empty ring would draw a dot.
+              sections={share > 0 ? [{ value: share, color: 'mooz' }] : []}
               label={
                 <Text ta="center" size="xs" fw={700}>
                   {formatPercent(share, locale)}

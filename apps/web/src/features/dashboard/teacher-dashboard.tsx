@@ -28,7 +28,11 @@ export function isQuietTeacher(data: TeacherData): boolean {
   );
 }
 
-export function TeacherDashboardView({ data, platform = false }: { data: TeacherData; platform?: boolean }) {
+/**
+ * `platform`: an admin's view of every teacher together; `own`: the signed-in teacher's own figures
+ * (an admin looking at one teacher sees them spoken of in the third person).
+ */
+export function TeacherDashboardView({ data, platform = false, own = !platform }: { data: TeacherData; platform?: boolean; own?: boolean }) {
   const { t, i18n } = useTranslation();
   const ability = useAbility();
   const locale = i18n.language;
@@ -39,10 +43,10 @@ export function TeacherDashboardView({ data, platform = false }: { data: Teacher
       <ListEmpty
         testId="teacher-dashboard-empty"
         icon={<IconChalkboard size={34} />}
-        title={t(platform ? 'dashboard.teacher.emptyPlatformTitle' : 'dashboard.teacher.emptyTitle')}
-        description={t(platform ? 'dashboard.teacher.emptyPlatformDescription' : 'dashboard.teacher.emptyDescription')}
+        title={t(own ? 'dashboard.teacher.emptyTitle' : 'dashboard.teacher.emptyPlatformTitle')}
+        description={t(own ? 'dashboard.teacher.emptyDescription' : 'dashboard.teacher.emptyPlatformDescription')}
         action={
-          !platform && ability.can('create', 'Course') ? (
+          own && ability.can('create', 'Course') ? (
             <Button component={Link} to={paths.newCourse} mt="sm" leftSection={<IconCalendarPlus size={16} />} data-testid="teacher-new-course">
               {t('dashboard.teacher.newCourse')}
             </Button>
@@ -83,12 +87,12 @@ export function TeacherDashboardView({ data, platform = false }: { data: Teacher
           label={t('dashboard.teacher.missed')}
           value={formatCount(stats.missingClasses, locale)}
           raw={stats.missingClasses}
-          hint={t('dashboard.teacher.missedHint')}
+          hint={t(own ? 'dashboard.teacher.missedHint' : 'dashboard.teacher.missedHintOther')}
         />
       </SimpleGrid>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <NextClassCard session={stats.nextClass} teaching={!platform} testId="teacher-next-class" />
+        <NextClassCard session={stats.nextClass} teaching={own} testId="teacher-next-class" />
         <TrendChart
           days={data.weeklyTrends}
           title={t('dashboard.teacher.trendTitle')}
@@ -136,10 +140,10 @@ export function TeacherDashboardView({ data, platform = false }: { data: Teacher
             </Stack>
           )}
         </Panel>
-        <Panel title={t('dashboard.teacher.missedList')} testId="missed-classes">
+        <Panel title={t(own ? 'dashboard.teacher.missedList' : 'dashboard.teacher.missedListOther')} testId="missed-classes">
           {data.missedClasses.length === 0 ? (
             <Text size="sm" c="dimmed">
-              {t('dashboard.teacher.missedNone')}
+              {t(own ? 'dashboard.teacher.missedNone' : 'dashboard.teacher.missedNoneOther')}
             </Text>
           ) : (
             <Stack gap="sm" component="ul" className={classes.list}>
@@ -164,7 +168,7 @@ export function TeacherDashboardView({ data, platform = false }: { data: Teacher
 }
 
 /** Loads and shows a teacher's dashboard: the caller's own, or (admins) a chosen teacher's or the platform's. */
-export function TeacherDashboard({ teacherId = null, platform = false }: { teacherId?: number | null; platform?: boolean }) {
+export function TeacherDashboard({ teacherId = null, platform = false, own = !platform }: { teacherId?: number | null; platform?: boolean; own?: boolean }) {
   const { t } = useTranslation();
   const query = useTeacherDashboard(teacherId);
   if (query.isPending) return <DashboardLoading testId="teacher-dashboard-loading" />;
@@ -179,5 +183,5 @@ export function TeacherDashboard({ teacherId = null, platform = false }: { teach
       />
     );
   }
-  return <TeacherDashboardView data={query.data} platform={platform} />;
+  return <TeacherDashboardView data={query.data} platform={platform} own={own} />;
 }

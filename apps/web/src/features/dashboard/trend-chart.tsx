@@ -51,6 +51,7 @@ export function TrendChart({ days, title, emptyText, testId }: { days: Day[]; ti
               rtl={dir === 'rtl'}
               integers={chartUnit === 'minute' && data.every((day) => Number.isInteger(day.value))}
               format={(value) => formatInUnit(value, chartUnit, locale)}
+              tick={(value) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value)}
             />
           </Suspense>
         </div>

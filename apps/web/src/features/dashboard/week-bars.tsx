@@ -9,10 +9,13 @@ export interface WeekBarsProps {
   label: string;
   rtl: boolean;
   integers: boolean;
+  /** The tooltip's text of a value ("12 min"). */
   format(value: number): string;
+  /** An axis tick: the number alone, the unit being the axis' label. */
+  tick(value: number): string;
 }
 
-export default function WeekBars({ data, label, rtl, integers, format }: WeekBarsProps) {
+export default function WeekBars({ data, label, rtl, integers, format, tick }: WeekBarsProps) {
   return (
     <BarChart
       h={220}
@@ -23,8 +26,9 @@ export default function WeekBars({ data, label, rtl, integers, format }: WeekBar
       tickLine="y"
       gridAxis="y"
       withTooltip
+      yAxisLabel={label}
       xAxisProps={{ reversed: rtl }}
-      yAxisProps={{ orientation: rtl ? 'right' : 'left', width: 64, allowDecimals: !integers }}
+      yAxisProps={{ orientation: rtl ? 'right' : 'left', width: 56, allowDecimals: !integers, tickFormatter: tick }}
       barProps={{ radius: [6, 6, 0, 0] }}
     />
   );
