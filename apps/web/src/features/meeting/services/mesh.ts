@@ -46,6 +46,8 @@ export interface Mesh {
   peerLeft(peerId: string): void;
   /** Removes every peer: their links belong to a membership of the room that is gone. */
   removeAll(): void;
+  /** Signalling is back with our place kept (a blip): links that are not connected recover now. */
+  resume(): void;
   /** Sends a local track to every peer whose link is up or coming up. */
   addTrack(track: MediaStreamTrack, stream: MediaStream): void;
   removeTrack(track: MediaStreamTrack): void;
@@ -187,6 +189,9 @@ export function createMesh(hooks: MeshHooks): Mesh {
     },
     removeAll() {
       for (const peerId of Object.keys(store.getState().peers)) destroy(peerId);
+    },
+    resume() {
+      for (const peerLink of links.values()) peerLink.resume();
     },
     addTrack(track, stream) {
       for (const peerLink of linksWhere(live)) peerLink.addTrack(track, stream);

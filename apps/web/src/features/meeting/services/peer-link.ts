@@ -94,6 +94,9 @@ export class PeerLink {
     if (this.status === 'closed' || this.status === 'error') return;
     if ('description' in signal) {
       const description = signal.description as RTCSessionDescriptionInit;
+      // An answer to an offer already answered (the offer was sent again after a blip, and both copies
+      // were answered): nothing to apply.
+      if (description.type === 'answer' && this.pc.signalingState === 'stable') return;
       const readyForOffer = !this.makingOffer && (this.pc.signalingState === 'stable' || this.settingRemoteAnswer);
       const collision = description.type === 'offer' && !readyForOffer;
       this.ignoreOffer = !this.polite && collision;
@@ -194,6 +197,18 @@ export class PeerLink {
     }
   }
 
+  /**
+   * Signalling is back after a blip and our place in the room was kept: what either side sent meanwhile
+   * may be lost. A link that is not connected recovers now, with its full number of ICE restarts.
+   */
+  resume() {
+    if (this.status === 'closed' || this.status === 'error') return;
+    const state = this.pc.iceConnectionState;
+    if (state === 'connected' || state === 'completed') return;
+    this.restarts = 0;
+    this.recover();
+  }
+
   /** Restarts ICE a few times, each given the ICE completion timeout, before reporting the error. */
   private recover() {
     if (this.status === 'closed' || this.status === 'error') return;
@@ -203,7 +218,13 @@ export class PeerLink {
       return;
     }
     this.restarts += 1;
-    this.pc.restartIce();
+    if (this.pc.signalingState === 'have-local-offer' && this.pc.localDescription) {
+      // Our offer is still unanswered: it was probably lost (the other side was away from the signalling
+      // server). Restarting ICE would wait for that answer forever; send the offer again instead.
+      this.events.signal({ description: this.pc.localDescription.toJSON() });
+    } else {
+      this.pc.restartIce();
+    }
     this.recoveryTimer = setTimeout(() => {
       this.recoveryTimer = undefined;
       const state = this.pc.iceConnectionState;

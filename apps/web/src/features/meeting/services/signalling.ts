@@ -36,6 +36,9 @@ export function openSignalling(mesh: Mesh, fail: (message: string) => void): Sig
   const socket: MeetingSocket = io({
     path: socketPath,
     transports: [...socketTransports],
+    // The room keeps our place for limits.reconnectGraceMs after a drop: try again often enough to be
+    // back well within it once the network is (socket.io's default waits up to 5 s between tries).
+    reconnectionDelayMax: 2_000,
     // A function, so every reconnection carries the current token and the room we are in.
     auth: (send) => {
       const { peerId, roomId, phase } = store.getState();
@@ -44,7 +47,7 @@ export function openSignalling(mesh: Mesh, fail: (message: string) => void): Sig
   });
 
   function join() {
-    const { roomId, userName } = store.getState();
+    const { roomId, userName, phase } = store.getState();
     if (closed || !roomId) return;
     socket.emit('request:join_room', { roomId, userName }, (res) => {
       if (closed) return;
@@ -53,6 +56,9 @@ export function openSignalling(mesh: Mesh, fail: (message: string) => void): Sig
       if ('lobby' in res) return;
       // A recording that ended while we were away is forgotten: the server tells joiners of one under way right after this answer.
       store.setState({ room: res.room, phase: 'joined', failure: null, recording: null });
+      // Back after a blip: the links recover now (signals sent meanwhile may be lost). Had the place not
+      // been kept, room_connection_established follows and replaces them anyway.
+      if (phase === 'reconnecting') mesh.resume();
     });
   }
 

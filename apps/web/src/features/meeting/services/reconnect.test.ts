@@ -1,0 +1,239 @@
+// Surviving a network blip on the client (issue 12), against a stand-in socket and stand-in peer
+// connections: a dropped socket shows "reconnecting" and keeps every peer; the reconnection hands the
+// room back in its handshake and joins again; once answered, links that are not connected recover at
+// once (an unanswered offer is sent again, otherwise ICE restarts), and the call goes on with the same
+// peers. The server's side is tested in apps/server/src/realtime/reconnect.test.ts; the browser's in
+// e2e/reconnect.spec.ts.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from 'i18next';
+import type { Room } from '@mooz/contract/realtime';
+import { initialMeetingState, useMeetingStore } from '../meeting-store';
+import { enterRoom, leaveRoom } from './meeting';
+import { meetingToast } from './meeting-toasts';
+
+class StandInSocket {
+  readonly sent: { event: string; payload: unknown; ack?: (res: unknown) => void }[] = [];
+  private readonly handlers = new Map<string, ((payload: unknown) => void)[]>();
+  connected = true;
+  active = true;
+  constructor(readonly options: { auth: (send: (auth: Record<string, unknown>) => void) => void }) {}
+  on(event: string, handler: (payload: unknown) => void) {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
+    return this;
+  }
+  emit(event: string, payload: unknown, ack?: (res: unknown) => void) {
+    this.sent.push({ event, payload, ack });
+    return this;
+  }
+  removeAllListeners() {
+    this.handlers.clear();
+    return this;
+  }
+  disconnect() {
+    this.connected = false;
+    return this;
+  }
+  serverSays(event: string, payload?: unknown) {
+    for (const handler of this.handlers.get(event) ?? []) handler(payload);
+  }
+  joins() {
+    return this.sent.filter((message) => message.event === 'request:join_room');
+  }
+  signalsTo(peerId: string) {
+    return this.sent
+      .filter((message) => message.event === 'request:send_mesage' && (message.payload as { to: string }).to === peerId)
+      .map((message) => (message.payload as { data: Record<string, unknown> }).data);
+  }
+  /** What the socket would send in its handshake now (socket.io calls `auth` on every connection). */
+  handshake() {
+    let sent: Record<string, unknown> = {};
+    this.options.auth((auth) => (sent = auth));
+    return sent;
+  }
+}
+
+/** Just enough of RTCPeerConnection for a link: states the test sets, calls it records. */
+class StandInPeerConnection {
+  static all: StandInPeerConnection[] = [];
+  signalingState: RTCSignalingState = 'stable';
+  iceConnectionState: RTCIceConnectionState = 'new';
+  connectionState: RTCPeerConnectionState = 'new';
+  localDescription: { type: string; sdp: string; toJSON(): object } | null = null;
+  restartIce = vi.fn();
+  setRemoteDescription = vi.fn(async () => undefined);
+  onnegotiationneeded: (() => void) | null = null;
+  onicecandidate: (() => void) | null = null;
+  ontrack: (() => void) | null = null;
+  onsignalingstatechange: (() => void) | null = null;
+  oniceconnectionstatechange: (() => void) | null = null;
+  constructor() {
+    StandInPeerConnection.all.push(this);
+  }
+  createDataChannel() {
+    return { readyState: 'open', close() {}, send() {}, bufferedAmount: 0 };
+  }
+  addTrack() {
+    return {};
+  }
+  getSenders() {
+    return [];
+  }
+  async setLocalDescription() {}
+  async addIceCandidate() {}
+  close() {
+    this.signalingState = 'closed';
+  }
+  iceState(state: RTCIceConnectionState) {
+    this.iceConnectionState = state;
+    this.oniceconnectionstatechange?.();
+  }
+}
+
+const sockets = vi.hoisted(() => ({ current: null as unknown }));
+
+vi.mock('socket.io-client', () => ({
+  io: (options: ConstructorParameters<typeof StandInSocket>[0]) => {
+    sockets.current = new StandInSocket(options);
+    return sockets.current;
+  },
+}));
+vi.mock('../../../lib/api', () => ({
+  call: async () => ({ data: [] }),
+  getAccessToken: () => 'access-token',
+  messageOf: (_error: unknown, fallback: string) => fallback,
+  refreshAccessToken: async () => 'access-token',
+}));
+vi.mock('./media', () => ({
+  captureDevices: async () => {
+    throw new Error('no camera in tests');
+  },
+  captureScreen: async () => {
+    throw new Error('no screen in tests');
+  },
+  hasLiveTrack: () => false,
+}));
+
+const room: Room = { id: 'room-1', name: 'Standup', capacity: 10, created_by: 1 };
+
+/** In the room with one other peer, whose link is connected. */
+async function inACall() {
+  await enterRoom(room.id, 'Tess');
+  const socket = sockets.current as StandInSocket;
+  socket.serverSays('connect');
+  socket.joins()[0]!.ack!({ room });
+  // Our id is random: whichever side is polite, this side offers first as the one already in the room.
+  socket.serverSays('action:establish_peer_connection', { userId: 'sam-peer', userName: 'Sam' });
+  const pc = StandInPeerConnection.all.at(-1)!;
+  pc.iceState('connected');
+  expect(useMeetingStore.getState().peers['sam-peer']).toMatchObject({ status: 'connected' });
+  return { socket, pc };
+}
+
+/** The socket drops (a transport close) and comes back; the server answers the join with the room. */
+function blip(socket: StandInSocket) {
+  socket.connected = false;
+  socket.serverSays('disconnect', 'transport close');
+}
+function back(socket: StandInSocket) {
+  socket.connected = true;
+  socket.serverSays('connect');
+  socket.joins().at(-1)!.ack!({ room });
+}
+
+beforeAll(async () => {
+  const english = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../../public/locales/en/translation.json'), 'utf8'));
+  await i18n.init({ lng: 'en', resources: { en: { translation: english } }, keySeparator: false, nsSeparator: false });
+});
+
+beforeEach(() => {
+  StandInPeerConnection.all = [];
+  vi.stubGlobal(
+    'MediaStream',
+    class {
+      id = 'local';
+      getTracks() {
+        return [];
+      }
+    },
+  );
+  vi.stubGlobal('RTCPeerConnection', StandInPeerConnection);
+  vi.spyOn(meetingToast, 'short').mockImplementation(() => undefined);
+  vi.spyOn(meetingToast, 'medium').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  leaveRoom();
+  useMeetingStore.setState({ ...initialMeetingState(), userName: '', peerId: '' });
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('a network blip', () => {
+  it('shows reconnecting and keeps the peers, hands the room back in the handshake, and joins again', async () => {
+    const { socket } = await inACall();
+    const peerId = useMeetingStore.getState().peerId;
+    blip(socket);
+    expect(useMeetingStore.getState().phase).toBe('reconnecting');
+    expect(Object.keys(useMeetingStore.getState().peers)).toEqual(['sam-peer']);
+    // socket.io asks for the handshake again on each try: the same peer id, and the room to resume.
+    expect(socket.handshake()).toMatchObject({ sessionId: peerId, currentRoomId: room.id });
+
+    back(socket);
+    expect(socket.joins()).toHaveLength(2);
+    expect(socket.joins()[1]!.payload).toEqual({ roomId: room.id, userName: 'Tess' });
+    expect(useMeetingStore.getState()).toMatchObject({ phase: 'joined', failure: null });
+    expect(Object.keys(useMeetingStore.getState().peers)).toEqual(['sam-peer']);
+    expect(socket.sent.map((message) => message.event)).not.toContain('request:leave_room');
+  });
+
+  it('restarts ICE at once on a link that went down meanwhile, and leaves a connected one alone', async () => {
+    const { socket, pc } = await inACall();
+    blip(socket);
+    pc.iceState('disconnected');
+    expect(pc.restartIce).not.toHaveBeenCalled();
+    back(socket);
+    expect(pc.restartIce).toHaveBeenCalledTimes(1);
+
+    pc.iceState('connected');
+    blip(socket);
+    back(socket);
+    expect(pc.restartIce).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends an offer still unanswered again instead of waiting for an answer that was lost', async () => {
+    const { socket, pc } = await inACall();
+    blip(socket);
+    pc.iceState('disconnected');
+    const offer = { type: 'offer', sdp: 'v=0 restart' };
+    pc.signalingState = 'have-local-offer';
+    pc.localDescription = { ...offer, toJSON: () => offer };
+    const before = socket.signalsTo('sam-peer').length;
+    back(socket);
+    expect(pc.restartIce).not.toHaveBeenCalled();
+    expect(socket.signalsTo('sam-peer').slice(before)).toEqual([{ sdpSignal: { description: offer }, metaData: expect.any(Object) }]);
+  });
+
+  it('ignores an answer that comes when nothing awaits one (both copies of a resent offer were answered)', async () => {
+    const { socket, pc } = await inACall();
+    const error = vi.spyOn(meetingToast, 'error').mockImplementation(() => undefined);
+    pc.signalingState = 'stable';
+    socket.serverSays('action:message_received', { from: 'sam-peer', data: { sdpSignal: { description: { type: 'answer', sdp: 'v=0' } }, metaData: {} } });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(pc.setRemoteDescription).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
+    expect(useMeetingStore.getState()).toMatchObject({ phase: 'joined', peers: { 'sam-peer': { status: 'connected' } } });
+  });
+
+  it('after a drop past the grace the server gives a fresh membership: the old links go, the new ones come', async () => {
+    const { socket } = await inACall();
+    blip(socket);
+    back(socket);
+    socket.serverSays('action:room_connection_established', { room });
+    expect(useMeetingStore.getState().peers).toEqual({});
+    socket.serverSays('action:establish_peer_connection', { userId: 'sam-peer', userName: 'Sam' });
+    expect(Object.keys(useMeetingStore.getState().peers)).toEqual(['sam-peer']);
+    expect(useMeetingStore.getState().phase).toBe('joined');
+  });
+});
