@@ -10,11 +10,12 @@
 //
 // The file is a real WebM: the header of a MediaRecorder recording (test/fixtures/) followed by its
 // clusters repeated, each copy's Timecode moved on, so the server's check of the bytes and its
-// seekable rewrite (webm.ts) do their real work on all of it. The server runs on PGlite with files
+// one-pass seekable writer (webm.ts writeSeekableWebm) do their real work on all of it. The server runs on PGlite with files
 // under DATA_DIR/recordings (the default storage), in the same temporary directory as the copy.
 //
 // The upload's time is the request's, from its first byte to the 201: receiving the file into storage,
-// then making it seekable (a scan and a rewrite of the stored file) before the answer. "received" is
+// made seekable on the way (its clusters written as they arrive, the Cues after them, the head patched
+// in place), flushed, before the answer. "received" is
 // when the last byte left the client (the server reads as it stores, so the socket's buffers are all
 // that is ahead of it).
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -162,6 +163,8 @@ async function main() {
       const peak = Math.max(baseline, ...result.samples.filter((s) => s !== null));
       rows.push({
         round: round + 1,
+        // The machine's load (1 min) when the round ended: the figures are noisy when others load it.
+        load: os.loadavg()[0].toFixed(1),
         'copy s': copySeconds.toFixed(2),
         'copy rate': rate(made.bytes, copySeconds),
         'copy CPU s': copyCpu.toFixed(1),
