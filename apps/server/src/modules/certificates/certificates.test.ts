@@ -177,7 +177,7 @@ describe('verification and PDF', () => {
     expect([Math.round(width), Math.round(height)]).toEqual([842, 595]);
     const text = await pdfText(res.rawPayload);
     for (const expected of [
-      'MOOZ',
+      'Mooz',
       'Certificate of completion',
       'João Müller',
       'Portuguese for Travellers',

@@ -105,7 +105,7 @@ export async function certificatePdf(content: CertificateContent): Promise<Uint8
     page.drawRectangle({ x, y, width: 8, height: 8, color: gold });
   }
 
-  centred(page, 'MOOZ', height - 92, sansBold, 20, accent);
+  centred(page, 'Mooz', height - 92, sansBold, 22, accent);
   centred(page, 'Certificate of completion', height - 150, serifBold, 38, ink);
   page.drawLine({ start: { x: width / 2 - 90, y: height - 166 }, end: { x: width / 2 + 90, y: height - 166 }, thickness: 1.2, color: gold });
 
