@@ -116,9 +116,17 @@ describe('setting assignments', () => {
     const cleared = await send('PATCH', `/api/assignments/${undated.id}/`, teacher.headers, { due_at: null });
     expect(cleared.json().data.due_at).toBeNull();
 
+    // Deleting takes its answers and every file with it.
+    await upload(`/api/assignments/${later.id}/attachment/`, [filePart(pdf(), 'brief.pdf')], teacher.headers);
+    const answer = await upload(`/api/assignments/${later.id}/submission/`, [filePart(png(), 'answer.png')], student.headers);
+    expect(answer.statusCode).toBe(200);
+    expect(await storedKeys(t)).toHaveLength(2);
     const removed = await send('DELETE', `/api/assignments/${later.id}/`, teacher.headers);
     expect(removed.statusCode).toBe(200);
     expect((await send('GET', `/api/assignments/${later.id}/`, teacher.headers)).statusCode).toBe(404);
+    expect((await send('GET', `/api/submissions/${answer.json().data.id}/`, student.headers)).statusCode).toBe(404);
+    expect(await storedKeys(t)).toEqual([]);
+    expect((await send('DELETE', `/api/assignments/${later.id}/`, teacher.headers)).statusCode).toBe(404);
   });
 
   it('refuses bad input: no title, unknown fields, a date without offset, too long', async () => {

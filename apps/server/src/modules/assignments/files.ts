@@ -96,9 +96,7 @@ export function storedFileName(original: string, kind: FileKind): string {
       .replace(/[<>:"/\\|?*]+/g, ' ')
       .replace(/\p{Cc}+/gu, ' ')
       .replace(/\s+/g, ' ')
-      .trim()
-      .replace(/^\.+|\.+$/g, '')
-      .trim() || 'file';
+      .replace(/^[.\s]+|[.\s]+$/g, '') || 'file';
   const dot = base.lastIndexOf('.');
   const extension = dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
   const allowed = kindExtensions[kind];
