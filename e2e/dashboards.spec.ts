@@ -12,7 +12,7 @@ import type { StudentDashboard, TeacherDashboard } from '@mooz/contract/dashboar
 import { apiLogIn, AxeReport, look, newStudent, prepare, type Look, type SignedIn } from './support/a11y';
 import { fakeMediaArgs, writeFakeCamera } from './support/fake-camera';
 
-test.describe.configure({ mode: 'serial', timeout: 150_000 });
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 const english = look('en', 'light', false);
 const frenchDarkRtl = look('fr', 'dark', true);
@@ -95,7 +95,7 @@ async function trend(page: Page, testId: string) {
 }
 
 /** A first screen on two cores shared with other runs can take a while (chunks, translations, the query). */
-const firstPaint = { timeout: 30_000 };
+const firstPaint = { timeout: 60_000 };
 
 const todayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
