@@ -40,7 +40,26 @@ describe("a teacher's session actions", () => {
     unmount();
     wrap(<SessionActions session={session('ended')} />);
     expect(screen.getByTestId('session-attendance-button')).toBeInTheDocument();
+    expect(screen.getByTestId('session-attendance-csv')).toBeInTheDocument();
     expect(screen.queryByTestId('cancel-session-button')).toBeNull();
+  });
+
+  it('saves the attendance of an ended session as the CSV file the server names', async () => {
+    const fetch = vi.fn(async () => new Response('\uFEFFName\r\n', { status: 200, headers: { 'content-disposition': `attachment; filename="attendance-glazing-2030-01-01.csv"` } }));
+    vi.stubGlobal('fetch', fetch);
+    const saved: string[] = [];
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = () => 'blob:csv';
+    URL.revokeObjectURL = () => undefined;
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    wrap(<SessionActions session={session('ended')} />);
+    fireEvent.click(screen.getByTestId('session-attendance-csv'));
+    await vi.waitFor(() => expect(saved).toEqual(['attendance-glazing-2030-01-01.csv']));
+    expect(fetch).toHaveBeenCalledWith('/api/classes/sessions/7/attendance/export/', expect.anything());
+    click.mockRestore();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
   });
 
   it('will not cancel without a reason, and asks the server nothing', async () => {
