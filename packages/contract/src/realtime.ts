@@ -162,6 +162,8 @@ export interface RoomControls {
   hosts: string[];
   unmuteLocked: boolean;
   lobbyEnabled: boolean;
+  /** A class session's room (its lobby is always on for outsiders and cannot be switched), not an ad hoc one. */
+  classSession: boolean;
   hands: RaisedHand[];
 }
 

@@ -125,7 +125,8 @@ describe('hands', () => {
     const { roomId, a, t } = await classroom();
     const controls = controlsWhere(a, () => true);
     await ask(t, 'request:moderate', { roomId, action: 'lock_unmute' });
-    const { hosts } = await controls;
+    const { hosts, classSession, lobbyEnabled } = await controls;
+    expect({ classSession, lobbyEnabled }).toEqual({ classSession: true, lobbyEnabled: true });
     expect(hosts).toHaveLength(1);
     expect(hosts[0]).toMatch(/^teacher-/);
   });
@@ -529,7 +530,7 @@ describe.runIf(process.env.REDIS_URL)('two server processes sharing Redis', () =
       const l = await connect(two!, late.auth());
       const told = next<RoomControls>(l, 'action:room_controls');
       await ask(l, 'request:join_room', { roomId: room.id, userName: 'Lee' });
-      expect(await told).toMatchObject({ unmuteLocked: true, hands: [], hosts: ['owner-proc'] });
+      expect(await told).toMatchObject({ unmuteLocked: true, lobbyEnabled: false, classSession: false, hands: [], hosts: ['owner-proc'] });
     } finally {
       for (const socket of sockets.splice(0)) socket.disconnect();
       await Promise.all(apps.map((app) => app.close()));

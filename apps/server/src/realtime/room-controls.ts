@@ -50,7 +50,8 @@ export function roomControls(
   const waitingSockets = new Map<string, Set<string>>();
 
   async function snapshot(roomId: string): Promise<RoomControls> {
-    const [members, hostIds, hands, unmuteLocked, lobbyEnabled] = await Promise.all([
+    const [adHoc, members, hostIds, hands, unmuteLocked, lobbyEnabled] = await Promise.all([
+      store.findRoom(roomId),
       store.list(roomId),
       controls.hostSessions(roomId),
       controls.hands(roomId),
@@ -58,11 +59,14 @@ export function roomControls(
       controls.lobbyEnabled(roomId),
     ]);
     const present = new Set(members.map((m) => m.sessionId));
+    // Ad hoc rooms are the store's; any other room is a class session's.
+    const classSession = adHoc === null;
     return {
       roomId,
       hosts: hostIds.filter((id) => present.has(id)),
       unmuteLocked,
-      lobbyEnabled,
+      lobbyEnabled: classSession || lobbyEnabled,
+      classSession,
       // A hand of someone gone is not shown, even if their leave was not heard here.
       hands: hands.filter((hand) => present.has(hand.userId)),
     };

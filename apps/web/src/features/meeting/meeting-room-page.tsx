@@ -20,6 +20,8 @@ import { ControlsBar } from './components/controls-bar';
 import { FloatingChat } from './components/floating-chat';
 import { SidePanel } from './components/side-panel';
 import { VideoGrid } from './components/video-grid';
+import { LobbyScreen, MicsLockedBadge, RoomClosedScreen } from './components/classroom';
+import { useRoomControls } from './services/room-controls';
 import { RecordingNotice } from './recording/recording-notice';
 import { webrtcSupported } from './services/media';
 import { enterRoom, leaveRoom } from './services/meeting';
@@ -83,9 +85,12 @@ export function MeetingRoomPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [roomId, userName, attempt]);
 
+  // Removed or ended by a host: the page says so instead of going back at once (classroom.tsx).
+  const closedByHost = useRoomControls((state) => state.closed !== null);
+  const inLobby = useRoomControls((state) => state.waiting !== null);
   useEffect(() => {
-    if (phase === 'left') navigate(paths.meetings);
-  }, [phase, navigate]);
+    if (phase === 'left' && !closedByHost) navigate(paths.meetings);
+  }, [phase, navigate, closedByHost]);
 
   // The coachmark shows once, when one arrives to an empty room, and goes when someone joins.
   useEffect(() => {
@@ -97,6 +102,8 @@ export function MeetingRoomPage() {
   }, [phase, peerCount, inviteShown]);
 
   if (!userName) return <NamePrompt onReady={setUserName} />;
+  if (phase === 'left' && closedByHost) return <RoomClosedScreen />;
+  if (phase === 'connecting' && inLobby) return <LobbyScreen />;
 
   if (phase === 'failed') {
     return (
@@ -141,6 +148,7 @@ export function MeetingRoomPage() {
             )}
           </div>
           <RecordingNotice />
+          <MicsLockedBadge />
         </Group>
         {/* The room is dark in both skins: the light skin's grey text would not read on it. */}
         <Badge variant="light" color="gray" c="gray.1" size="lg" leftSection={<IconUsers size={14} />} data-testid="participant-count">

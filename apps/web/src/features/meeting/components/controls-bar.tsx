@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
 import {
   IconLayoutSidebarRight,
+  IconLock,
   IconMaximize,
   IconMessageCircle,
   IconMicrophone,
@@ -19,6 +20,8 @@ import { useTranslation } from 'react-i18next';
 import { useMeetingStore } from '../meeting-store';
 import { hasLiveTrack } from '../services/media';
 import { leaveRoom, startScreenShare, stopScreenShare, toggleCamera, toggleMicrophone } from '../services/meeting';
+import { micLocked, refuseUnmute, useRoomControls } from '../services/room-controls';
+import { HandButton, HostMenu } from './classroom';
 import { RecordControl } from '../recording/record-control';
 import { InviteCoachmark } from './invite-coachmark';
 import classes from '../meeting.module.css';
@@ -76,14 +79,24 @@ export function ControlsBar({ roomId, fullscreen, onFullscreen, inviteOpened, on
   const unread = useMeetingStore((state) => state.unread);
   const microphone = localStream?.getAudioTracks().find((track) => track.readyState === 'live');
   const micOn = !!microphone?.enabled;
+  // A host locked microphones: off, and the button says why (room-controls.ts).
+  const locked = micLocked(useRoomControls((state) => state.controls)) && !micOn;
   const cameraOn = hasLiveTrack(localStream, 'video');
   const sharing = hasLiveTrack(screenStream, 'video');
 
   return (
     <div className={classes.controls} role="toolbar" aria-label={t('meeting.controls.label')} data-testid="meeting-controls">
-      <Control size={size} label={micOn ? t('meeting.controls.mute') : t('meeting.controls.unmute')} active={micOn} onClick={toggleMicrophone} testId="toggle-mic">
-        {micOn ? <IconMicrophone size={22} /> : <IconMicrophoneOff size={22} />}
-      </Control>
+      <Indicator label={<IconLock size={10} aria-hidden />} size={16} disabled={!locked} color="orange" offset={6}>
+        <Control
+          size={size}
+          label={locked ? t('meeting.classroom.micLocked') : micOn ? t('meeting.controls.mute') : t('meeting.controls.unmute')}
+          active={micOn}
+          onClick={() => refuseUnmute() || toggleMicrophone()}
+          testId="toggle-mic"
+        >
+          {micOn ? <IconMicrophone size={22} /> : <IconMicrophoneOff size={22} />}
+        </Control>
+      </Indicator>
       <Control size={size} label={cameraOn ? t('meeting.controls.cameraOff') : t('meeting.controls.cameraOn')} active={cameraOn} onClick={toggleCamera} testId="toggle-camera">
         {cameraOn ? <IconVideo size={22} /> : <IconVideoOff size={22} />}
       </Control>
@@ -95,7 +108,9 @@ export function ControlsBar({ roomId, fullscreen, onFullscreen, inviteOpened, on
       >
         {sharing ? <IconScreenShareOff size={22} /> : <IconScreenShare size={22} />}
       </Control>
+      <HandButton size={size} />
       <RecordControl roomId={roomId} size={size} />
+      <HostMenu size={size} />
       <Indicator label={unread} size={18} disabled={unread === 0 || floatingChatOpen} color="red" offset={6}>
         <Control
           size={size}

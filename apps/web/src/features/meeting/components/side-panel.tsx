@@ -4,6 +4,7 @@ import { IconMessages, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useMeetingStore, type PanelTab } from '../meeting-store';
 import { ChatView } from './chat-view';
+import { HandsList, LobbyList, PersonBadges, PersonMenu } from './classroom';
 import { LiveAttendance } from './live-attendance';
 import classes from '../meeting.module.css';
 
@@ -13,9 +14,13 @@ function People() {
   const { t } = useTranslation();
   const peers = useMeetingStore((state) => state.peers);
   const userName = useMeetingStore((state) => state.userName);
+  const peerId = useMeetingStore((state) => state.peerId);
   const people = Object.values(peers);
   return (
     <ScrollArea className={classes.panelBody} type="auto">
+      {/* Who waits to come in (hosts) and the raised hands, in order (classroom.tsx). */}
+      <LobbyList />
+      <HandsList />
       <Stack gap={4} p="sm" component="ul" className={classes.peopleList} data-testid="people-list">
         <Group component="li" gap="sm" wrap="nowrap" className={classes.person}>
           <Avatar radius="xl" color="mooz" variant="filled" size={36}>
@@ -24,6 +29,7 @@ function People() {
           <Text size="sm" fw={600} truncate style={{ flex: 1 }}>
             {userName} ({t('meeting.you')})
           </Text>
+          <PersonBadges peerId={peerId} />
         </Group>
         {people.map((peer) => (
           <Group component="li" key={peer.peerId} gap="sm" wrap="nowrap" className={classes.person} data-testid="person">
@@ -33,9 +39,11 @@ function People() {
             <Text size="sm" fw={500} truncate style={{ flex: 1 }}>
               {peer.userName}
             </Text>
+            <PersonBadges peerId={peer.peerId} />
             <Badge size="sm" variant="light" color={statusColor[peer.status]}>
               {t(`meeting.status.${peer.status}`)}
             </Badge>
+            <PersonMenu peerId={peer.peerId} name={peer.userName} />
           </Group>
         ))}
       </Stack>

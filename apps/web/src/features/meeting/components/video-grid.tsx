@@ -2,6 +2,7 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useMeetingStore } from '../meeting-store';
+import { useRoomControls } from '../services/room-controls';
 import { VideoTile } from './video-tile';
 import classes from '../meeting.module.css';
 
@@ -13,6 +14,13 @@ export function VideoGrid() {
   const localVersion = useMeetingStore((state) => state.localVersion);
   const userName = useMeetingStore((state) => state.userName);
   const remote = Object.values(peers);
+  const hands = useRoomControls((state) => state.controls?.hands);
+  const peerId = useMeetingStore((state) => state.peerId);
+  /** Place among the raised hands, 1-based; undefined when the hand is down. */
+  const handOf = (id: string) => {
+    const index = hands?.findIndex((hand) => hand.userId === id) ?? -1;
+    return index >= 0 ? index + 1 : undefined;
+  };
   const localAudio = localStream?.getAudioTracks().find((track) => track.readyState === 'live');
 
   const screens = [
@@ -59,6 +67,7 @@ export function VideoGrid() {
           kind="camera"
           local
           micOff={!localAudio || !localAudio.enabled}
+          hand={handOf(peerId)}
           testId="local-tile"
         />
         {remote.map((peer) => (
@@ -69,6 +78,7 @@ export function VideoGrid() {
             version={peer.version}
             kind="camera"
             status={peer.status}
+            hand={handOf(peer.peerId)}
             testId="remote-tile"
             peerId={peer.peerId}
           />

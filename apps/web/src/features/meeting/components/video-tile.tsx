@@ -4,6 +4,7 @@ import { Avatar, Badge, Group, Loader, Text } from '@mantine/core';
 import { IconMicrophoneOff, IconScreenShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PeerStatus } from '../meeting-store';
+import { HandBadge } from './classroom';
 import classes from '../meeting.module.css';
 
 export interface VideoTileProps {
@@ -17,6 +18,8 @@ export interface VideoTileProps {
   micOff?: boolean;
   testId: string;
   peerId?: string;
+  /** This person's place among the raised hands (1 = first), when their hand is up. */
+  hand?: number;
 }
 
 function initials(name: string) {
@@ -28,7 +31,7 @@ function initials(name: string) {
     .join('');
 }
 
-export function VideoTile({ stream, label, version, kind, local = false, status, micOff, testId, peerId }: VideoTileProps) {
+export function VideoTile({ stream, label, version, kind, local = false, status, micOff, testId, peerId, hand }: VideoTileProps) {
   const { t } = useTranslation();
   const videoRef = useRef<HTMLVideoElement>(null);
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -70,6 +73,7 @@ export function VideoTile({ stream, label, version, kind, local = false, status,
       <figcaption className={classes.caption}>
         <Group gap={6} wrap="nowrap">
           {kind === 'screen' && <IconScreenShare size={14} aria-hidden />}
+          {hand !== undefined && <HandBadge place={hand} />}
           {micOff && <IconMicrophoneOff size={14} aria-label={t('meeting.micOff')} />}
           <Text size="sm" fw={600} truncate c="white">
             {label}

@@ -11,6 +11,7 @@ import { refreshAccessToken } from '../../../lib/api';
 import { useMeetingStore } from '../meeting-store';
 import { connectErrorMessage, handshake, type MeetingSocket } from './handshake';
 import { meetingToast } from './meeting-toasts';
+import { attachRoomControls, detachRoomControls, waitInLobby } from './room-controls';
 import type { Mesh } from './mesh';
 
 const store = useMeetingStore;
@@ -52,8 +53,8 @@ export function openSignalling(mesh: Mesh, fail: (message: string) => void): Sig
     socket.emit('request:join_room', { roomId, userName }, (res) => {
       if (closed) return;
       if ('error' in res) return fail(res.error);
-      // Waiting in the lobby: shown once the lobby screen exists (issue 12); until then the join waits.
-      if ('lobby' in res) return;
+      // Waiting in the lobby until a host decides (room-controls.ts).
+      if ('lobby' in res) return waitInLobby(res.lobby);
       // A recording that ended while we were away is forgotten: the server tells joiners of one under way right after this answer.
       store.setState({ room: res.room, phase: 'joined', failure: null, recording: null });
       // Back after a blip: the links recover now (signals sent meanwhile may be lost). Had the place not
@@ -98,6 +99,8 @@ export function openSignalling(mesh: Mesh, fail: (message: string) => void): Sig
     if (store.getState().phase === 'joined') store.setState({ phase: 'reconnecting' });
   });
   socket.on('error', ({ message }) => console.warn('Signalling server:', message));
+  // Hands, the host's controls and the lobby (room-controls.ts).
+  attachRoomControls(socket, { mesh, rejoin: join, fail });
 
   socket.on('action:room_connection_established', ({ room }: { room: Room }) => {
     // A fresh membership (our place was not kept): links from before belong to the old one.
@@ -152,6 +155,7 @@ export function openSignalling(mesh: Mesh, fail: (message: string) => void): Sig
     },
     close() {
       closed = true;
+      detachRoomControls(socket);
       socket.removeAllListeners();
       socket.disconnect();
     },
