@@ -749,7 +749,7 @@ export const endpoints = {
       params: submissionIdParams,
       status: 200,
       response: dataEnvelope(submission),
-      failures: [404],
+      failures: [403, 404],
     }),
     review: endpoint({
       ...apiRoutes.assignments.review,
@@ -760,7 +760,7 @@ export const endpoints = {
       body: reviewBody,
       status: 200,
       response: dataEnvelope(submission),
-      failures: [404],
+      failures: [403, 404],
     }),
   },
 
