@@ -73,7 +73,7 @@ export function NextClassCard({ session, teaching, testId }: { session: Session 
                 {session.course_name}
               </Text>
               <Text size="sm" c="dimmed" data-testid={`${testId}-time`}>
-                <time dateTime={session.starts_at}>{formatMoment(session.starts_at, i18n.language)}</time>
+                <time dateTime={session.starts_at} className={classes.nowrap}>{formatMoment(session.starts_at, i18n.language)}</time>
               </Text>
             </>
           ) : (

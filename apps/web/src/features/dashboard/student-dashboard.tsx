@@ -173,7 +173,7 @@ export function StudentDashboardView({ data }: { data: StudentData }) {
                     {item.course_name}
                     {' · '}
                     {item.due_at ? (
-                      <time dateTime={item.due_at}>{t('dashboard.student.dueAt', { when: formatMoment(item.due_at, locale) })}</time>
+                      <time dateTime={item.due_at} className={classes.nowrap}>{t('dashboard.student.dueAt', { when: formatMoment(item.due_at, locale) })}</time>
                     ) : (
                       t('dashboard.student.noDueDate')
                     )}
@@ -203,7 +203,7 @@ export function StudentDashboardView({ data }: { data: StudentData }) {
                           {certificate.course_name}
                         </Anchor>
                         <Text size="xs" c="dimmed">
-                          <time dateTime={certificate.issued_at}>
+                          <time dateTime={certificate.issued_at} className={classes.nowrap}>
                             {t('dashboard.student.issuedOn', { date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(certificate.issued_at)) })}
                           </time>
                         </Text>

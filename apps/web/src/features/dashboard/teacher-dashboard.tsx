@@ -128,7 +128,7 @@ export function TeacherDashboardView({ data, platform = false, own = !platform }
                   <Text size="sm" c="dimmed" className={classes.wrapAnywhere}>
                     {t('dashboard.teacher.reviewBy', { student: item.student_name, course: item.course_name })}
                     {' · '}
-                    <time dateTime={item.submitted_at}>{formatMoment(item.submitted_at, locale)}</time>
+                    <time dateTime={item.submitted_at} className={classes.nowrap}>{formatMoment(item.submitted_at, locale)}</time>
                   </Text>
                 </li>
               ))}
@@ -155,7 +155,7 @@ export function TeacherDashboardView({ data, platform = false, own = !platform }
                   <Text size="sm" c="dimmed" className={classes.wrapAnywhere}>
                     {session.course_name}
                     {' · '}
-                    <time dateTime={session.starts_at}>{formatMoment(session.starts_at, locale)}</time>
+                    <time dateTime={session.starts_at} className={classes.nowrap}>{formatMoment(session.starts_at, locale)}</time>
                   </Text>
                 </li>
               ))}

@@ -44,6 +44,9 @@ export function TrendChart({ days, title, emptyText, testId }: { days: Day[]; ti
         </Group>
       ) : (
         <div aria-hidden="true" className={classes.chart}>
+          <Text size="xs" c="dimmed" mb={4} className={classes.chartUnit}>
+            {seriesLabel}
+          </Text>
           <Suspense fallback={<Skeleton height={220} radius="md" />}>
             <WeekBars
               data={data}

@@ -11,7 +11,7 @@ export interface WeekBarsProps {
   integers: boolean;
   /** The tooltip's text of a value ("12 min"). */
   format(value: number): string;
-  /** An axis tick: the number alone, the unit being the axis' label. */
+  /** An axis tick: the number alone, the unit being written above the chart (trend-chart.tsx). */
   tick(value: number): string;
 }
 
@@ -26,9 +26,8 @@ export default function WeekBars({ data, label, rtl, integers, format, tick }: W
       tickLine="y"
       gridAxis="y"
       withTooltip
-      yAxisLabel={label}
       xAxisProps={{ reversed: rtl }}
-      yAxisProps={{ orientation: rtl ? 'right' : 'left', width: 56, allowDecimals: !integers, tickFormatter: tick }}
+      yAxisProps={{ orientation: rtl ? 'right' : 'left', width: 48, allowDecimals: !integers, tickFormatter: tick, domain: [0, 'auto'] }}
       barProps={{ radius: [6, 6, 0, 0] }}
     />
   );
