@@ -3,7 +3,9 @@
 // such a file with no length and cannot seek in it (or seek by reading everything before the target).
 // This module reads a WebM in one streaming pass (scanWebm) and writes it again (seekableWebm) with a
 // Segment of known size, a SeekHead, a Duration, and Cues pointing at the clusters that start a
-// keyframe, followed by the clusters' contents copied byte for byte.
+// keyframe, followed by the clusters' contents copied byte for byte. writeSeekableWebm, what the
+// server uses, does the same in a single pass over the source: the clusters are written as they
+// arrive, the Cues after them, and the head (Segment size, SeekHead, Duration) is patched in place.
 //
 // Memory stays bounded whatever the file's size: the scanner holds one chunk of the source at a time
 // (plus the few bytes of an element header split between two chunks); block payloads are skipped,
