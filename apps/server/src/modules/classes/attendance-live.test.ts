@@ -257,6 +257,19 @@ describe('the attendance report and its CSV', () => {
     expect((await get(`/api/classes/rooms/${roomId}/attendance/`, teacher)).statusCode).toBe(409);
   });
 
+  it('before the start (the room opens early) someone in the room is here, with no minutes yet', async () => {
+    const teacher = await person(server.t, 'teacher');
+    const ana = await person(server.t);
+    const startsAt = new Date(Date.now() + 5 * MIN);
+    const { sessionId } = await classSession(server.t, teacher.userId, 10, { startsAt, endsAt: new Date(startsAt.getTime() + 60 * MIN) });
+    await server.t.db.insert(attendance).values({ sessionId, userId: ana.userId, joinedAt: new Date(Date.now() - MIN), leftAt: null });
+    const { data } = (await get(`/api/classes/sessions/${sessionId}/attendance/`, teacher)).json();
+    expect(data.live).toBe(false);
+    expect(data.attended[0]).toMatchObject({ here: true, minutes_present: 0 });
+    const csv = (await get(`/api/classes/sessions/${sessionId}/attendance/export/`, teacher)).body;
+    expect(csv.split('\r\n')[1]).toMatch(/,0,present$/);
+  });
+
   it('while the session runs, counts minutes up to now', async () => {
     const teacher = await person(server.t, 'teacher');
     const ana = await person(server.t);

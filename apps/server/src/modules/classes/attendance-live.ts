@@ -13,7 +13,6 @@ import type { AuthUser } from '../../http/authenticate';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { attachment, toCsv } from '../../infrastructure/csv';
 import { presentAttendance, presentMs } from './attendance-report';
-import { sessionStatus } from './service';
 
 type Caller = Pick<AuthUser, 'id' | 'userType' | 'ability'>;
 
@@ -101,7 +100,7 @@ const csvHeader = ['Name', 'Email', 'Joined (UTC)', 'Left (UTC)', 'Minutes prese
 const utc = (iso: string | null) => (iso ? iso.slice(0, 19).replace('T', ' ') : '');
 
 export function attendanceCsvRows(report: SessionAttendance, session: { startsAt: Date; endsAt: Date }, at: Date) {
-  const span = { startsAt: session.startsAt, endsAt: sessionStatus(session, at) === 'live' ? at : session.endsAt };
+  const span = { startsAt: session.startsAt, endsAt: at < session.endsAt ? at : session.endsAt };
   const minutes = (joined: string, left: string | null) =>
     Math.round(presentMs([{ joinedAt: new Date(joined), leftAt: left ? new Date(left) : null }], span) / 60_000);
   return {

@@ -47,7 +47,8 @@ export function presentAttendance(
   at: Date,
 ): SessionAttendance {
   const live = at >= session.startsAt && at < session.endsAt;
-  const span = { startsAt: session.startsAt, endsAt: live ? at : session.endsAt };
+  // Until the end, time counts up to now (none before the start: the room opens a few minutes early).
+  const span = { startsAt: session.startsAt, endsAt: at < session.endsAt ? at : session.endsAt };
   const byPerson = new Map<number, Visit[]>();
   for (const visit of visits) byPerson.set(visit.userId, [...(byPerson.get(visit.userId) ?? []), visit]);
   const attended = [...byPerson.values()]
