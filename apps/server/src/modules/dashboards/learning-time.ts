@@ -25,22 +25,41 @@ export function attendanceSpans(where: SQL, now: Date, join: SQL = sql``): SQL {
     where ${where}`;
 }
 
-/** Seconds in all the spans of the CTE `spans`. */
-export const totalSeconds = sql`(select coalesce(sum(extract(epoch from hi - lo)), 0)::float8 from spans where hi > lo)`;
+const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/** For each local day (bounds[i] to bounds[i + 1]), the sum of `seconds` over the rows `inDay` keeps. */
+function perDay(bounds: Date[], inDay: (lo: SQL, hi: SQL) => SQL, seconds: (lo: SQL, hi: SQL) => SQL): SQL {
+  return sql.join(
+    bounds.slice(0, -1).map((lo, i) => {
+      const hi = bounds[i + 1]!;
+      return sql`coalesce(sum(${seconds(at(lo), at(hi))}) filter (where ${inDay(at(lo), at(hi))}), 0)::float8`;
+    }),
+    sql`, `,
+  );
+}
 
 /**
- * Seconds per local day (a JSON array of seven numbers, oldest first): the spans of the CTE `spans`
- * cut at the days' bounds, plus the watch-log seconds `watchWhere` selects (alias `w`) by watched_at.
+ * Live seconds as a JSON array: the total, then each local day's share, in one pass over the spans
+ * (a span that crosses a midnight is cut there).
  */
-export function secondsPerDay(bounds: Date[], watchWhere: SQL | null): SQL {
-  const watched = watchWhere
-    ? sql`coalesce((select sum(w.seconds) from watch_log w where ${watchWhere} and w.watched_at >= d.lo and w.watched_at < d.hi), 0)`
-    : sql`0`;
-  return sql`(select coalesce(json_agg(x.seconds order by x.i), '[]'::json) from (
-      select d.i, (coalesce(sum(extract(epoch from least(sp.hi, d.hi) - greatest(sp.lo, d.lo))) filter (where sp.lo is not null), 0) + ${watched})::float8 as seconds
-      from unnest(${instantArray(bounds.slice(0, -1))}, ${instantArray(bounds.slice(1))}) with ordinality as d(lo, hi, i)
-      left join spans sp on sp.lo < d.hi and sp.hi > d.lo
-      group by d.i, d.lo, d.hi) x)`;
+export function liveSeconds(spans: SQL, bounds: Date[]): SQL {
+  const days = perDay(
+    bounds,
+    (lo, hi) => sql`sp.lo < ${hi} and sp.hi > ${lo}`,
+    (lo, hi) => sql`extract(epoch from least(sp.hi, ${hi}) - greatest(sp.lo, ${lo}))`,
+  );
+  return sql`(select json_build_array(coalesce(sum(extract(epoch from sp.hi - sp.lo)) filter (where sp.hi > sp.lo), 0)::float8, ${days})
+    from (${spans}) sp)`;
+}
+
+/** Watched seconds (watch_log rows `where` selects, alias `w`) as a JSON array: the total, then each local day's, by watched_at. */
+export function watchedSeconds(where: SQL, bounds: Date[]): SQL {
+  const days = perDay(
+    bounds,
+    (lo, hi) => sql`w.watched_at >= ${lo} and w.watched_at < ${hi}`,
+    () => sql`w.seconds`,
+  );
+  return sql`(select json_build_array(coalesce(sum(w.seconds), 0)::float8, ${days}) from watch_log w where ${where})`;
 }
 
 export const hours = (seconds: number) => seconds / 3600;

@@ -16,7 +16,7 @@ import { forbidden, notFound } from '../../http/errors';
 import { databaseFacts, idArray, scopeCondition, scopeFrom, type SessionScope } from '../classes/access';
 import { present } from '../classes/service';
 import { courseProgress } from '../learning/progress';
-import { attendanceSpans, hours, secondsPerDay, totalSeconds } from './learning-time';
+import { attendanceSpans, hours, liveSeconds, watchedSeconds } from './learning-time';
 import { skillLevels } from './skills';
 import { checkTimeZone, localWeek } from './time-zone';
 
@@ -74,17 +74,15 @@ export function createDashboardsService(deps: DashboardsDeps) {
   async function studentNumbers(studentId: number | null, bounds: Date[], now: Date) {
     const who = (column: string) => (studentId === null ? sql`${sql.raw(column)} in (select id from users where user_type = 'student')` : sql`${sql.raw(column)} = ${studentId}`);
     const result = await db.execute(sql`
-      with spans as (${attendanceSpans(who('a.user_id'), now)}),
-      mine as (select user_id, course_id from subscriptions where status = 'active' and ${who('user_id')}),
+      with mine as (select user_id, course_id from subscriptions where status = 'active' and ${who('user_id')}),
       tasks as (
         select t.id, t.title, t.course_id, c.name as course_name, t.due_at,
           exists (select 1 from assignment_submissions s where s.assignment_id = t.id and s.user_id = m.user_id) as done
         from mine m join assignments t on t.course_id = m.course_id join courses c on c.id = t.course_id)
       select
         ${studentId === null ? sql`''` : sql`(select trim(first_name || ' ' || last_name) from users where id = ${studentId})`} as name,
-        ${totalSeconds} as live_seconds,
-        (select coalesce(sum(w.seconds), 0)::float8 from watch_log w where ${who('w.user_id')}) as watched_seconds,
-        ${secondsPerDay(bounds, who('w.user_id'))} as days,
+        ${liveSeconds(attendanceSpans(who('a.user_id'), now), bounds)} as live,
+        ${watchedSeconds(who('w.user_id'), bounds)} as watched,
         (select count(*)::int from tasks) as tasks_total,
         (select count(*)::int from tasks where done) as tasks_done,
         ${
@@ -97,9 +95,8 @@ export function createDashboardsService(deps: DashboardsDeps) {
         (select coalesce(json_object_agg(c.id, c.skills), '{}'::json) from courses c where c.id in (select course_id from mine)) as skills`);
     const [row] = rowsOf<{
       name: string | null;
-      live_seconds: number;
-      watched_seconds: number;
-      days: unknown;
+      live: unknown;
+      watched: unknown;
       tasks_total: number;
       tasks_done: number;
       due: unknown;
@@ -151,9 +148,8 @@ export function createDashboardsService(deps: DashboardsDeps) {
       ]);
       const skillsByCourse = json<Record<string, string[]>>(numbers.skills);
       const skills = skillLevels(progress, new Map(Object.entries(skillsByCourse).map(([id, list]) => [Number(id), list])));
-      const days = json<number[]>(numbers.days);
-      const live = Number(numbers.live_seconds);
-      const watched = Number(numbers.watched_seconds);
+      const [live = 0, ...liveDays] = json<number[]>(numbers.live).map(Number);
+      const [watched = 0, ...watchedDays] = json<number[]>(numbers.watched).map(Number);
       return {
         data: {
           student_name: numbers.name ?? '',
@@ -163,7 +159,7 @@ export function createDashboardsService(deps: DashboardsDeps) {
             assignments_total: Number(numbers.tasks_total),
           },
           skills,
-          weekly_learning_trends: week.dates.map((date, i) => ({ date, hours: hours(Number(days[i] ?? 0)) })),
+          weekly_learning_trends: week.dates.map((date, i) => ({ date, hours: hours((liveDays[i] ?? 0) + (watchedDays[i] ?? 0)) })),
           certificates,
           live_hours: hours(live),
           recording_hours: hours(watched),
@@ -191,15 +187,16 @@ export function createDashboardsService(deps: DashboardsDeps) {
       const taughtCourse = (column: string) =>
         teacherId === null ? sql`true` : sql`${sql.raw(column)} in (select id from courses where teacher_id = ${teacherId})`;
       const numbers = db.execute(sql`
-        with spans as (${attendanceSpans(
-          sql`a.user_id = c.teacher_id and ${taught}`,
-          now,
-          sql`join class_sessions ts on ts.id = a.session_id join courses c on c.id = ts.course_id`,
-        )})
         select
           ${teacherId === null ? sql`null` : sql`(select trim(first_name || ' ' || last_name) from users where id = ${teacherId})`} as name,
-          ${totalSeconds} as teaching_seconds,
-          ${secondsPerDay(week.bounds, null)} as days,
+          ${liveSeconds(
+            attendanceSpans(
+              teacherId === null ? sql`a.user_id = c.teacher_id` : sql`a.user_id = ${teacherId} and c.teacher_id = ${teacherId}`,
+              now,
+              sql`join class_sessions ts on ts.id = a.session_id join courses c on c.id = ts.course_id`,
+            ),
+            week.bounds,
+          )} as teaching,
           (select count(*)::int from (
               select a.user_id from attendance a join class_sessions s on s.id = a.session_id
               where ${taughtCourse('s.course_id')} and (a.joined_at >= ${monthAgo}::timestamptz or a.left_at >= ${monthAgo}::timestamptz)
@@ -234,25 +231,24 @@ export function createDashboardsService(deps: DashboardsDeps) {
       ]);
       const [row] = rowsOf<{
         name: string | null;
-        teaching_seconds: number;
-        days: unknown;
+        teaching: unknown;
         active_students: number;
         upcoming: number;
         missing: number;
         pending_total: number;
         pending: unknown;
       }>(result);
-      const days = json<number[]>(row!.days);
+      const [teaching = 0, ...days] = json<number[]>(row!.teaching).map(Number);
       return {
         data: {
           stats: {
-            totalTeachingHours: hours(Number(row!.teaching_seconds)),
+            totalTeachingHours: hours(teaching),
             activeStudents: Number(row!.active_students),
             upcomingClasses: Number(row!.upcoming),
             nextClass: next[0] ?? null,
             missingClasses: Number(row!.missing),
           },
-          weeklyTrends: week.dates.map((date, i) => ({ date, hours: hours(Number(days[i] ?? 0)) })),
+          weeklyTrends: week.dates.map((date, i) => ({ date, hours: hours(days[i] ?? 0) })),
           missedClasses: missed,
           pendingReviews: json<(Omit<TeacherDashboard['pendingReviews'][number], 'submitted_at'> & { submitted_at: number })[]>(row!.pending).map((p) => ({
             submission_id: Number(p.submission_id),
