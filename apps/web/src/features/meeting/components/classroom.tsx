@@ -3,7 +3,7 @@
 // someone waiting in the lobby or whose class was closed. The server decides; services/room-controls.ts
 // talks to it.
 import { useEffect, useState, type ReactNode } from 'react';
-import { ActionIcon, Badge, Button, Group, Loader, Menu, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Loader, Menu, Modal, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import {
   IconArrowLeft,
   IconDoorEnter,
@@ -287,10 +287,13 @@ export function HandBadge({ place }: { place: number }) {
       color="yellow"
       autoContrast
       leftSection={<IconHandStop size={12} aria-hidden />}
-      aria-label={`${t('meeting.classroom.handRaised')} (${place})`}
       data-testid="hand-badge"
+      data-place={place}
     >
-      <span dir="ltr">{place}</span>
+      <span dir="ltr" aria-hidden>
+        {place}
+      </span>
+      <VisuallyHidden>{`${t('meeting.classroom.handRaised')} (${place})`}</VisuallyHidden>
     </Badge>
   );
 }

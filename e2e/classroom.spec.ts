@@ -1,0 +1,201 @@
+// Running a class (issue 12) in Chromium with fake cameras and microphones, each person in their own
+// browser: in a class session a student raises a hand, the teacher sees it and turns the student's
+// microphone off, the student sees it off; the teacher removes another student, who cannot come back;
+// the host menu passes axe. Then an ad hoc room with the lobby on: a newcomer waits and is admitted.
+import { chromium, expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { apiLogIn, AxeReport, look, newStudent, prepare, type Look, type SignedIn } from './support/a11y';
+import { writeFakeCamera } from './support/fake-camera';
+import { startSignedIn } from './support/signed-in';
+
+const english = look('en', 'light', false);
+const auth = (who: SignedIn) => ({ Authorization: `Bearer ${who.access}` });
+const DAY = 86_400_000;
+
+const fakeMedia = [
+  '--no-sandbox',
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  `--use-file-for-fake-video-capture=${writeFakeCamera()}`,
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+let browsers: Browser[] = [];
+const contexts: BrowserContext[] = [];
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  browsers = await Promise.all([0, 1, 2].map(() => chromium.launch({ executablePath: '/usr/bin/chromium', args: fakeMedia })));
+});
+
+test.afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+test.afterAll(async () => {
+  await Promise.all(browsers.map((browser) => browser.close()));
+});
+
+function nextMonday(): string {
+  const day = new Date(Date.now() + 7 * DAY);
+  while (day.getUTCDay() !== 1) day.setTime(day.getTime() + DAY);
+  return day.toISOString().slice(0, 10);
+}
+
+/** A new course of the demo teacher with a class starting in a few minutes (its room is open now). */
+async function classSession(request: APIRequestContext, teacher: SignedIn) {
+  const created = await request.post('/api/courses/', {
+    headers: auth(teacher),
+    data: {
+      name: `Rhetoric ${Date.now()}`,
+      description: 'Speaking in turn.',
+      price: 50_000,
+      duration_weeks: 4,
+      batch_start_dates: [nextMonday()],
+      weekday_times: ['09:00'],
+      weekend_times: [],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const course = (await created.json()).data as { id: number };
+  const scheduled = await request.post('/api/classes/sessions/', {
+    headers: auth(teacher),
+    data: { course_id: course.id, title: `Debate ${Date.now()}`, starts_at: new Date(Date.now() + 5 * 60_000).toISOString(), duration_minutes: 60 },
+  });
+  expect(scheduled.status(), await scheduled.text()).toBe(201);
+  return (await scheduled.json()).data as { id: number; title: string; room_id: string };
+}
+
+async function openWindow(browser: Browser, baseURL: string, who: SignedIn, name: string, view: Look = english): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  contexts.push(context);
+  await startSignedIn(context, { access: who.access, refresh: who.refresh, user: who.user }, name);
+  await prepare(context, view);
+  await context.addInitScript(() => {
+    // Toasts go within seconds; keep every text one showed.
+    const toasts: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = toasts;
+    new MutationObserver(() => {
+      for (const element of document.querySelectorAll<HTMLElement>('[data-testid="meeting-toast"]')) {
+        if (element.dataset.seen) continue;
+        element.dataset.seen = '1';
+        toasts.push(element.textContent ?? '');
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return context.newPage();
+}
+
+const toasts = (page: Page) => page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts);
+
+async function joined(page: Page, others: number) {
+  await expect(page.getByTestId('meeting-room')).toHaveAttribute('data-phase', 'joined', { timeout: 60_000 });
+  await expect(page.getByTestId('remote-tile')).toHaveCount(others, { timeout: 60_000 });
+}
+
+/** The People tab's row of `name`, with the host's menu. */
+const personRow = (page: Page, name: string) => page.getByTestId('person').filter({ hasText: name });
+
+test('a student raises a hand and is muted by the teacher; a removed student cannot come back', async ({ request, baseURL }) => {
+  test.setTimeout(240_000);
+  const teacher = await apiLogIn(request, 'teacher@mooz.local');
+  const session = await classSession(request, teacher);
+  const sami = (await newStudent(request, 'Sami')).session;
+  const lina = (await newStudent(request, 'Lina')).session;
+  const [tess, samiPage, linaPage] = await Promise.all([
+    openWindow(browsers[0]!, baseURL!, teacher, 'Tess Teacher'),
+    openWindow(browsers[1]!, baseURL!, sami, 'Sami Student'),
+    openWindow(browsers[2]!, baseURL!, lina, 'Lina Student'),
+  ]);
+  const room = `/meeting/${session.room_id}`;
+  await tess.goto(room);
+  await joined(tess, 0);
+  await samiPage.goto(room);
+  await linaPage.goto(room);
+  await Promise.all([joined(tess, 2), joined(samiPage, 2), joined(linaPage, 2)]);
+  // Students have no host controls; the teacher does.
+  await expect(samiPage.getByTestId('host-menu')).toHaveCount(0);
+  await expect(tess.getByTestId('host-menu')).toBeVisible();
+
+  // Sami raises a hand (the H key); the teacher sees it on the tile and first in the People tab.
+  await expect(samiPage.getByTestId('toggle-mic')).toHaveAttribute('aria-label', 'Mute microphone');
+  await samiPage.keyboard.press('h');
+  await expect(samiPage.getByTestId('toggle-hand')).toHaveAttribute('aria-label', 'Lower hand');
+  const samiTile = tess.getByTestId('remote-tile').filter({ hasText: 'Sami Student' });
+  await expect(samiTile.getByTestId('hand-badge')).toHaveAttribute('data-place', '1');
+  await linaPage.getByTestId('toggle-hand').click();
+  await tess.getByTestId('toggle-panel').click();
+  await expect(tess.getByTestId('hand-entry')).toHaveText([/Sami Student/, /Lina Student/]);
+
+  // The teacher turns Sami's microphone off: Sami's client turns it off and says who did.
+  await personRow(tess, 'Sami Student').getByTestId('person-menu').click();
+  await tess.getByTestId('person-mute').click();
+  await expect(samiPage.getByTestId('toggle-mic')).toHaveAttribute('aria-label', 'Turn microphone on');
+  await expect(samiPage.getByTestId('local-tile').getByLabel('Microphone off')).toBeVisible();
+  await expect.poll(() => toasts(samiPage)).toContain('Tess Teacher turned your microphone off');
+  // Lock: Sami cannot turn it back on, and the button says why.
+  await tess.getByTestId('host-menu').click();
+  await tess.getByTestId('host-lock').click();
+  await expect(samiPage.getByTestId('mics-locked')).toBeVisible();
+  await expect(samiPage.getByTestId('toggle-mic')).toHaveAttribute('aria-label', 'Microphone locked by the host');
+  await samiPage.getByTestId('toggle-mic').click();
+  await expect(samiPage.getByTestId('toggle-mic')).toHaveAttribute('aria-label', 'Microphone locked by the host');
+  // The teacher's own microphone is never locked.
+  await expect(tess.getByTestId('toggle-mic')).toHaveAttribute('aria-label', 'Mute microphone');
+
+  // The host menu passes axe, open.
+  const axe = new AxeReport(english);
+  await tess.getByTestId('host-menu').click();
+  await expect(tess.getByTestId('host-end-class')).toBeVisible();
+  await axe.scan(tess, 'meeting room, host menu open');
+  await tess.keyboard.press('Escape');
+  await personRow(tess, 'Lina Student').getByTestId('person-menu').click();
+  await expect(tess.getByTestId('person-remove')).toBeVisible();
+  await axe.scan(tess, 'meeting room, person menu open');
+
+  // The teacher removes Lina (after confirming): she sees why, the others lose her tile.
+  await tess.getByTestId('person-remove').click();
+  await tess.getByTestId('confirm-remove-yes').click();
+  await expect(linaPage.getByTestId('room-removed')).toBeVisible();
+  await expect(linaPage.getByTestId('room-closed-reason')).toHaveText('You were removed from this class by Tess Teacher');
+  await expect(tess.getByTestId('remote-tile')).toHaveCount(1);
+  await expect(samiPage.getByTestId('remote-tile')).toHaveCount(1);
+  // Coming back (a new page, so a new peer id) is refused.
+  await linaPage.goto(room);
+  await expect(linaPage.getByTestId('meeting-failure')).toHaveText('You were removed from this class by Tess Teacher');
+  await axe.expectClean();
+});
+
+test('an ad hoc room with the lobby on: a newcomer waits and the host admits them', async ({ request, baseURL }) => {
+  test.setTimeout(180_000);
+  const owner = (await newStudent(request, 'Omar')).session;
+  const guest = (await newStudent(request, 'Gina')).session;
+  const [omarPage, ginaPage] = await Promise.all([
+    openWindow(browsers[0]!, baseURL!, owner, 'Omar Owner'),
+    openWindow(browsers[1]!, baseURL!, guest, 'Gina Guest'),
+  ]);
+  await omarPage.goto('/meeting');
+  await omarPage.getByTestId('create-meeting').click();
+  await expect(omarPage).toHaveURL(/\/meeting\/[\w-]+$/);
+  await joined(omarPage, 0);
+  await omarPage.keyboard.press('Escape');
+  await omarPage.getByTestId('host-menu').click();
+  await omarPage.getByTestId('host-lobby').click();
+  // The menu says it is on now.
+  await omarPage.getByTestId('host-menu').click();
+  await expect(omarPage.getByTestId('host-lobby')).toHaveText('Turn the lobby off');
+  await omarPage.keyboard.press('Escape');
+
+  await ginaPage.goto(omarPage.url());
+  await expect(ginaPage.getByTestId('lobby-screen')).toBeVisible({ timeout: 60_000 });
+  await expect(ginaPage.getByTestId('lobby-waiting')).toHaveText('Waiting for the host to let you in');
+  await expect.poll(() => toasts(omarPage)).toContain('Gina Guest is waiting to join');
+  await omarPage.getByTestId('toggle-panel').click();
+  await expect(omarPage.getByTestId('lobby-entry')).toHaveText(/Gina Guest/);
+  await omarPage.getByRole('button', { name: 'Admit Gina Guest' }).click();
+  await joined(ginaPage, 1);
+  await joined(omarPage, 1);
+  await expect(omarPage.getByTestId('lobby-entry')).toHaveCount(0);
+});
