@@ -188,6 +188,24 @@ describe('a network blip', () => {
     expect(socket.sent.map((message) => message.event)).not.toContain('request:leave_room');
   });
 
+  it('toasts no error while reconnecting (the badge says it), but does when the first connection fails', async () => {
+    // (Other error toasts come and go: no camera in tests.)
+    const error = vi.spyOn(meetingToast, 'error').mockImplementation(() => undefined);
+    const outageToasts = () => error.mock.calls.filter(([message]) => message === 'websocket error').length;
+    const { socket } = await inACall();
+    blip(socket);
+    socket.serverSays('connect_error', new Error('websocket error'));
+    socket.serverSays('connect_error', new Error('websocket error'));
+    expect(outageToasts()).toBe(0);
+    expect(useMeetingStore.getState().phase).toBe('reconnecting');
+    leaveRoom();
+
+    await enterRoom(room.id, 'Tess');
+    (sockets.current as StandInSocket).serverSays('connect_error', new Error('websocket error'));
+    (sockets.current as StandInSocket).serverSays('connect_error', new Error('websocket error'));
+    expect(outageToasts()).toBe(1);
+  });
+
   it('restarts ICE at once on a link that went down meanwhile, and leaves a connected one alone', async () => {
     const { socket, pc } = await inACall();
     blip(socket);

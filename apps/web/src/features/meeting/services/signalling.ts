@@ -71,10 +71,12 @@ export function openSignalling(mesh: Mesh, fail: (message: string) => void): Sig
     if (closed) return;
     const message = connectErrorMessage(error);
     if (socket.active) {
-      // A transport failure: socket.io keeps retrying; say so once.
-      if (!reportedOutage) meetingToast.error(message);
+      // A transport failure: socket.io keeps retrying. In a meeting under way the Reconnecting badge says
+      // so (a blip is no error to toast); before the first join, say so once.
+      const { phase } = store.getState();
+      if (phase === 'joined') store.setState({ phase: 'reconnecting' });
+      else if (phase !== 'reconnecting' && !reportedOutage) meetingToast.error(message);
       reportedOutage = true;
-      if (store.getState().phase === 'joined') store.setState({ phase: 'reconnecting' });
       return;
     }
     // Refused by the server. An expired access token gets one refresh before we give up.
