@@ -25,7 +25,10 @@ export function AnswerModal({ assignment, onClose }: { assignment: Assignment; o
   const upload = useFileUpload();
   const uploading = upload.state.status === 'uploading';
   const problem = answerProblem(text, file);
-  const textProblem = problem === 'answerTooLong' ? t('courseAssignments.answer.tooLong', { max: assignmentLimits.answerMaxLength.toLocaleString(i18n.language) }) : null;
+  const textProblem =
+    problem === 'answerTooLong'
+      ? t('courseAssignments.answer.tooLong', { max: assignmentLimits.answerMaxLength.toLocaleString(i18n.language) })
+      : null;
 
   const close = () => {
     if (uploading) upload.cancel();
@@ -78,9 +81,16 @@ export function AnswerModal({ assignment, onClose }: { assignment: Assignment; o
             onChange={(event) => setText(event.currentTarget.value)}
             disabled={uploading}
             error={textProblem ?? (tried && problem === 'answerEmpty' ? t('messages.submissionEmpty') : undefined)}
+            dir="auto"
             data-testid="answer-text"
           />
-          <FilePick label={t('courseAssignments.answer.file')} value={file} onChange={setFile} disabled={uploading} testId="answer-file" />
+          <FilePick
+            label={t('courseAssignments.answer.file')}
+            value={file}
+            onChange={setFile}
+            disabled={uploading}
+            testId="answer-file"
+          />
           {previous && (
             <Text size="sm" c="dimmed" data-testid="answer-replaces">
               {t('courseAssignments.answer.replaces')}
@@ -92,7 +102,13 @@ export function AnswerModal({ assignment, onClose }: { assignment: Assignment; o
             </Stack>
           )}
           {failure && (
-            <Alert color="red" radius="md" icon={<IconAlertCircle size={18} />} title={t('courseAssignments.answer.failed')} data-testid="answer-error">
+            <Alert
+              color="red"
+              radius="md"
+              icon={<IconAlertCircle size={18} />}
+              title={t('courseAssignments.answer.failed')}
+              data-testid="answer-error"
+            >
               {failure}
             </Alert>
           )}
@@ -106,7 +122,13 @@ export function AnswerModal({ assignment, onClose }: { assignment: Assignment; o
                 {t('common.cancel')}
               </Button>
             )}
-            <Button type="submit" leftSection={<IconSend size={16} />} loading={uploading} disabled={problem === 'fileTooLarge' || problem === 'fileEmpty'} data-testid="answer-send">
+            <Button
+              type="submit"
+              leftSection={<IconSend size={16} />}
+              loading={uploading}
+              disabled={problem === 'fileTooLarge' || problem === 'fileEmpty'}
+              data-testid="answer-send"
+            >
               {previous ? t('courseAssignments.answer.replace') : t('courseAssignments.answer.send')}
             </Button>
           </Group>

@@ -18,8 +18,13 @@ export function FileLink({ file, testId }: { file: AttachedFile; testId?: string
       download={file.name}
       size="sm"
       display="inline-flex"
+      // The brand's text shade: the plain link colour is too faint on the nested cards of the dark skin.
+      c="var(--mantine-color-mooz-text)"
       style={{ alignItems: 'center', gap: 6, overflowWrap: 'anywhere' }}
-      aria-label={t('courseAssignments.downloadFile', { name: file.name, size: formatBytes(file.size_bytes, i18n.language) })}
+      aria-label={t('courseAssignments.downloadFile', {
+        name: file.name,
+        size: formatBytes(file.size_bytes, i18n.language),
+      })}
       data-testid={testId}
     >
       <IconFileDownload size={16} aria-hidden="true" style={{ flex: 'none' }} />
@@ -50,11 +55,21 @@ export function DueLine({ dueAt, done }: { dueAt: string | null; done?: boolean 
       </Group>
       {!done &&
         (state.overdue ? (
-          <Badge color="red" variant="light" leftSection={<IconClockExclamation size={12} aria-hidden="true" />} data-testid="assignment-overdue">
+          <Badge
+            color="red"
+            variant="light"
+            leftSection={<IconClockExclamation size={12} aria-hidden="true" />}
+            data-testid="assignment-overdue"
+          >
             {t('courseAssignments.overdue')}
           </Badge>
         ) : (
-          <Badge color={state.unit === 'day' ? 'mooz' : 'orange'} variant="light" tt="none" data-testid="assignment-time-left">
+          <Badge
+            color={state.unit === 'day' ? 'mooz' : 'orange'}
+            variant="light"
+            tt="none"
+            data-testid="assignment-time-left"
+          >
             {t('courseAssignments.dueIn', { when: formatTimeLeft(state, i18n.language) })}
           </Badge>
         ))}
@@ -66,8 +81,14 @@ export function SubmissionBadges({ submission }: { submission: Pick<Submission, 
   const { t } = useTranslation();
   return (
     <Group gap={6}>
-      <Badge color={submission.status === 'reviewed' ? 'green' : 'blue'} variant="light" data-testid="submission-status">
-        {submission.status === 'reviewed' ? t('courseAssignments.status.reviewed') : t('courseAssignments.status.submitted')}
+      <Badge
+        color={submission.status === 'reviewed' ? 'green' : 'blue'}
+        variant="light"
+        data-testid="submission-status"
+      >
+        {submission.status === 'reviewed'
+          ? t('courseAssignments.status.reviewed')
+          : t('courseAssignments.status.submitted')}
       </Badge>
       {submission.late && (
         <Badge color="orange" variant="outline" data-testid="submission-late">
@@ -79,7 +100,13 @@ export function SubmissionBadges({ submission }: { submission: Pick<Submission, 
 }
 
 /** One file to send: chosen, cleared, and refused early when empty or too large. */
-export function FilePick({ label, value, onChange, disabled, testId }: {
+export function FilePick({
+  label,
+  value,
+  onChange,
+  disabled,
+  testId,
+}: {
   label: string;
   value: File | null;
   onChange(file: File | null): void;
@@ -101,9 +128,21 @@ export function FilePick({ label, value, onChange, disabled, testId }: {
       accept={acceptedFiles}
       disabled={disabled}
       leftSection={<IconPaperclip size={16} aria-hidden="true" />}
-      rightSection={value && !disabled ? <CloseButton size="sm" aria-label={t('courseAssignments.file.clear')} onClick={() => onChange(null)} /> : undefined}
-      error={problem === 'fileTooLarge' ? t('courseAssignments.file.tooLarge', { size: limit }) : problem === 'fileEmpty' ? t('courseAssignments.file.empty') : undefined}
+      rightSection={
+        value && !disabled ? (
+          <CloseButton size="sm" aria-label={t('courseAssignments.file.clear')} onClick={() => onChange(null)} />
+        ) : undefined
+      }
+      error={
+        problem === 'fileTooLarge'
+          ? t('courseAssignments.file.tooLarge', { size: limit })
+          : problem === 'fileEmpty'
+            ? t('courseAssignments.file.empty')
+            : undefined
+      }
       clearable={false}
+      // Mantine's placeholder grey reads at 3.2:1 on a dark input; the dimmed text colour is readable in both skins.
+      styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
       data-testid={testId}
       fileInputProps={{ 'data-testid': testId && `${testId}-input` } as ComponentPropsWithoutRef<'input'>}
     />

@@ -13,7 +13,13 @@ import { UploadProgress } from '../../components/upload-recording';
 import { messageOf } from '../../lib/api';
 import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
-import { assignmentBody, assignmentChanges, assignmentProblems, fileProblem, type AssignmentValues } from './assignment-forms';
+import {
+  assignmentBody,
+  assignmentChanges,
+  assignmentProblems,
+  fileProblem,
+  type AssignmentValues,
+} from './assignment-forms';
 import { FileLink, FilePick } from './assignment-bits';
 import { dueInputValue, viewerTimeZone } from './due-date';
 import { useCreateAssignment, useDetachFile, useFileUpload, useUpdateAssignment } from './use-assignments';
@@ -26,7 +32,11 @@ function valuesOf(assignment: Assignment | null): AssignmentValues {
   };
 }
 
-export function AssignmentEditorModal({ courseId, assignment, onClose }: {
+export function AssignmentEditorModal({
+  courseId,
+  assignment,
+  onClose,
+}: {
   courseId: number;
   /** null: a new assignment. */
   assignment: Assignment | null;
@@ -50,7 +60,9 @@ export function AssignmentEditorModal({ courseId, assignment, onClose }: {
       return Object.fromEntries(
         Object.entries(problems).map(([field, problem]) => [
           field,
-          t(`courseAssignments.form.${problem}`, { max: problem === 'titleTooLong' ? assignmentLimits.titleMaxLength : assignmentLimits.instructionsMaxLength }),
+          t(`courseAssignments.form.${problem}`, {
+            max: problem === 'titleTooLong' ? assignmentLimits.titleMaxLength : assignmentLimits.instructionsMaxLength,
+          }),
         ]),
       );
     },
@@ -103,7 +115,9 @@ export function AssignmentEditorModal({ courseId, assignment, onClose }: {
     <Modal
       opened
       onClose={close}
-      title={assignment ? t('courseAssignments.editTitle', { title: assignment.title }) : t('courseAssignments.newTitle')}
+      title={
+        assignment ? t('courseAssignments.editTitle', { title: assignment.title }) : t('courseAssignments.newTitle')
+      }
       closeButtonProps={{ 'aria-label': t('common.close') }}
       size="lg"
       centered
@@ -119,6 +133,7 @@ export function AssignmentEditorModal({ courseId, assignment, onClose }: {
             disabled={busy}
             key={form.key('title')}
             {...form.getInputProps('title')}
+            dir="auto"
             data-testid="assignment-title"
           />
           <Textarea
@@ -129,6 +144,7 @@ export function AssignmentEditorModal({ courseId, assignment, onClose }: {
             disabled={busy}
             key={form.key('instructions')}
             {...form.getInputProps('instructions')}
+            dir="auto"
             data-testid="assignment-instructions"
           />
           <TextInput
@@ -183,7 +199,13 @@ export function AssignmentEditorModal({ courseId, assignment, onClose }: {
             </Stack>
           )}
           {fileFailed && (
-            <Alert color="red" radius="md" icon={<IconAlertCircle size={18} />} title={t('courseAssignments.form.fileFailed')} data-testid="assignment-file-error">
+            <Alert
+              color="red"
+              radius="md"
+              icon={<IconAlertCircle size={18} />}
+              title={t('courseAssignments.form.fileFailed')}
+              data-testid="assignment-file-error"
+            >
               {fileFailed}
             </Alert>
           )}

@@ -16,7 +16,11 @@ const values = { title: '  Essay on closures ', instructions: 'Two pages.', due:
 
 describe('the assignment editor', () => {
   it('sends a trimmed title and the due date as an instant of the teacher’s zone', () => {
-    expect(assignmentBody(values, 'Asia/Kolkata')).toEqual({ title: 'Essay on closures', instructions: 'Two pages.', due_at: '2026-11-30T12:30:00.000Z' });
+    expect(assignmentBody(values, 'Asia/Kolkata')).toEqual({
+      title: 'Essay on closures',
+      instructions: 'Two pages.',
+      due_at: '2026-11-30T12:30:00.000Z',
+    });
     expect(assignmentBody({ ...values, due: '' }, 'UTC').due_at).toBeNull();
   });
 
@@ -27,30 +31,52 @@ describe('the assignment editor', () => {
 
   it('wants a title, of at most the contract’s length', () => {
     expect(assignmentProblems({ ...values, title: '   ' }, { zone: 'UTC', now })).toEqual({ title: 'titleRequired' });
-    expect(assignmentProblems({ ...values, title: 'x'.repeat(assignmentLimits.titleMaxLength + 1) }, { zone: 'UTC', now })).toEqual({ title: 'titleTooLong' });
-    expect(assignmentProblems({ ...values, title: 'x'.repeat(assignmentLimits.titleMaxLength) }, { zone: 'UTC', now })).toEqual({});
+    expect(
+      assignmentProblems({ ...values, title: 'x'.repeat(assignmentLimits.titleMaxLength + 1) }, { zone: 'UTC', now }),
+    ).toEqual({ title: 'titleTooLong' });
+    expect(
+      assignmentProblems({ ...values, title: 'x'.repeat(assignmentLimits.titleMaxLength) }, { zone: 'UTC', now }),
+    ).toEqual({});
   });
 
   it('refuses instructions over the limit', () => {
-    expect(assignmentProblems({ ...values, instructions: 'x'.repeat(assignmentLimits.instructionsMaxLength + 1) }, { zone: 'UTC', now })).toEqual({
+    expect(
+      assignmentProblems(
+        { ...values, instructions: 'x'.repeat(assignmentLimits.instructionsMaxLength + 1) },
+        { zone: 'UTC', now },
+      ),
+    ).toEqual({
       instructions: 'instructionsTooLong',
     });
   });
 
   it('refuses a due date that is not one, or a new one already past', () => {
-    expect(assignmentProblems({ ...values, due: '2026-13-01T10:00' }, { zone: 'UTC', now })).toEqual({ due: 'dueInvalid' });
-    expect(assignmentProblems({ ...values, due: '2026-11-25T11:59' }, { zone: 'UTC', now })).toEqual({ due: 'duePast' });
+    expect(assignmentProblems({ ...values, due: '2026-13-01T10:00' }, { zone: 'UTC', now })).toEqual({
+      due: 'dueInvalid',
+    });
+    expect(assignmentProblems({ ...values, due: '2026-11-25T11:59' }, { zone: 'UTC', now })).toEqual({
+      due: 'duePast',
+    });
     // 12:30 in Kolkata is 07:00 UTC: already past at noon UTC.
-    expect(assignmentProblems({ ...values, due: '2026-11-25T12:30' }, { zone: 'Asia/Kolkata', now })).toEqual({ due: 'duePast' });
+    expect(assignmentProblems({ ...values, due: '2026-11-25T12:30' }, { zone: 'Asia/Kolkata', now })).toEqual({
+      due: 'duePast',
+    });
     expect(assignmentProblems({ ...values, due: '2026-11-25T12:30' }, { zone: 'UTC', now })).toEqual({});
   });
 
   it('lets an old assignment keep the past due date it had', () => {
-    expect(assignmentProblems({ ...values, due: '2026-11-01T10:00' }, { zone: 'UTC', now, unchangedDue: '2026-11-01T10:00' })).toEqual({});
+    expect(
+      assignmentProblems(
+        { ...values, due: '2026-11-01T10:00' },
+        { zone: 'UTC', now, unchangedDue: '2026-11-01T10:00' },
+      ),
+    ).toEqual({});
   });
 
   it('patches only what changed, and can clear the due date', () => {
-    expect(assignmentChanges(values, { ...values, title: 'Essay on scopes' }, 'UTC')).toEqual({ title: 'Essay on scopes' });
+    expect(assignmentChanges(values, { ...values, title: 'Essay on scopes' }, 'UTC')).toEqual({
+      title: 'Essay on scopes',
+    });
     expect(assignmentChanges(values, { ...values, due: '' }, 'UTC')).toEqual({ due_at: null });
     expect(assignmentChanges(values, values, 'UTC')).toEqual({});
   });
@@ -96,13 +122,31 @@ describe('the review', () => {
   });
 
   it('refuses feedback over the limit', () => {
-    expect(reviewProblems({ grade: 50, passed: 'none', feedback: 'x'.repeat(assignmentLimits.feedbackMaxLength + 1) })).toEqual({ feedback: 'feedbackTooLong' });
+    expect(
+      reviewProblems({ grade: 50, passed: 'none', feedback: 'x'.repeat(assignmentLimits.feedbackMaxLength + 1) }),
+    ).toEqual({ feedback: 'feedbackTooLong' });
   });
 
   it('sends the contract’s body and reads a saved review back', () => {
-    expect(reviewBodyOf({ grade: 90, passed: 'pass', feedback: 'Well argued' })).toEqual({ grade: 90, passed: true, feedback: 'Well argued' });
-    expect(reviewBodyOf({ grade: '', passed: 'fail', feedback: '' })).toEqual({ grade: null, passed: false, feedback: '' });
-    expect(reviewValuesOf({ grade: null, passed: false, feedback: null })).toEqual({ grade: '', passed: 'fail', feedback: '' });
-    expect(reviewValuesOf({ grade: 75, passed: null, feedback: 'Good' })).toEqual({ grade: 75, passed: 'none', feedback: 'Good' });
+    expect(reviewBodyOf({ grade: 90, passed: 'pass', feedback: 'Well argued' })).toEqual({
+      grade: 90,
+      passed: true,
+      feedback: 'Well argued',
+    });
+    expect(reviewBodyOf({ grade: '', passed: 'fail', feedback: '' })).toEqual({
+      grade: null,
+      passed: false,
+      feedback: '',
+    });
+    expect(reviewValuesOf({ grade: null, passed: false, feedback: null })).toEqual({
+      grade: '',
+      passed: 'fail',
+      feedback: '',
+    });
+    expect(reviewValuesOf({ grade: 75, passed: null, feedback: 'Good' })).toEqual({
+      grade: 75,
+      passed: 'none',
+      feedback: 'Good',
+    });
   });
 });

@@ -29,7 +29,11 @@ export function assignmentBody(values: AssignmentValues, zone: string = viewerTi
  */
 export function assignmentProblems(
   values: AssignmentValues,
-  { zone = viewerTimeZone(), now = Date.now(), unchangedDue }: { zone?: string; now?: number; unchangedDue?: string } = {},
+  {
+    zone = viewerTimeZone(),
+    now = Date.now(),
+    unchangedDue,
+  }: { zone?: string; now?: number; unchangedDue?: string } = {},
 ): Partial<Record<keyof AssignmentValues, AssignmentProblem>> {
   const problems: Partial<Record<keyof AssignmentValues, AssignmentProblem>> = {};
   const body = assignmentBody(values, zone);
@@ -112,14 +116,20 @@ export function reviewBodyOf(values: ReviewValues) {
 export function reviewProblems(values: ReviewValues): Partial<Record<keyof ReviewValues, ReviewProblem>> {
   const problems: Partial<Record<keyof ReviewValues, ReviewProblem>> = {};
   const body = reviewBodyOf(values);
-  if (body.grade !== null && (!Number.isInteger(body.grade) || body.grade < 0 || body.grade > 100)) problems.grade = 'gradeRange';
+  if (body.grade !== null && (!Number.isInteger(body.grade) || body.grade < 0 || body.grade > 100))
+    problems.grade = 'gradeRange';
   if (values.feedback.length > assignmentLimits.feedbackMaxLength) problems.feedback = 'feedbackTooLong';
-  if (!problems.grade && !reviewBody.safeParse(body).success && body.grade === null && body.passed === null) problems.grade = 'gradeOrPass';
+  if (!problems.grade && !reviewBody.safeParse(body).success && body.grade === null && body.passed === null)
+    problems.grade = 'gradeOrPass';
   return problems;
 }
 
 /** The review form's starting values from a submission already reviewed (or empty). */
-export function reviewValuesOf(submission: { grade: number | null; passed: boolean | null; feedback: string | null }): ReviewValues {
+export function reviewValuesOf(submission: {
+  grade: number | null;
+  passed: boolean | null;
+  feedback: string | null;
+}): ReviewValues {
   return {
     grade: submission.grade ?? '',
     passed: submission.passed === null ? 'none' : submission.passed ? 'pass' : 'fail',

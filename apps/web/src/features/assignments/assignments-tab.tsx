@@ -1,9 +1,18 @@
 // The course page's "Assignments" tab. The course's teacher (and admins) create, edit and delete
 // assignments and open each one's answers to review them; a student sees each assignment with its due
 // date in their own time zone, answers it, and reads the grade and feedback once it is reviewed.
+// What people wrote (titles, instructions, answers, feedback) keeps its own direction (dir="auto").
 import { useState } from 'react';
 import { Badge, Button, Card, Collapse, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import { IconChevronDown, IconChevronUp, IconClipboardList, IconEdit, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconChevronUp,
+  IconClipboardList,
+  IconEdit,
+  IconPlus,
+  IconSend,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Assignment, Submission } from '@mooz/contract/assignments';
 import { messages } from '@mooz/contract/messages';
@@ -22,7 +31,7 @@ function MyAnswer({ submission }: { submission: Submission }) {
   const { t, i18n } = useTranslation();
   const reviewed = submission.status === 'reviewed';
   return (
-    <Card withBorder radius="md" p="md" bg="var(--mantine-color-default-hover)" data-testid="my-submission">
+    <Card withBorder radius="md" p="md" data-testid="my-submission">
       <Stack gap="xs">
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text fw={600}>{t('courseAssignments.yourAnswer')}</Text>
@@ -32,7 +41,12 @@ function MyAnswer({ submission }: { submission: Submission }) {
           {t('courseAssignments.submittedAt', { date: formatMoment(submission.submitted_at, i18n.language) })}
         </Text>
         {submission.text && (
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="my-submission-text">
+          <Text
+            size="sm"
+            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+            dir="auto"
+            data-testid="my-submission-text"
+          >
             {submission.text}
           </Text>
         )}
@@ -55,7 +69,12 @@ function MyAnswer({ submission }: { submission: Submission }) {
               )}
             </Group>
             {submission.feedback && (
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="my-feedback">
+              <Text
+                size="sm"
+                style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                dir="auto"
+                data-testid="my-feedback"
+              >
                 {submission.feedback}
               </Text>
             )}
@@ -75,7 +94,15 @@ function DeleteAssignment({ assignment, onClose }: { assignment: Assignment; onC
   const { t } = useTranslation();
   const remove = useDeleteAssignment();
   return (
-    <Modal opened onClose={onClose} title={t('courseAssignments.delete.title')} closeButtonProps={{ 'aria-label': t('common.close') }} centered radius="lg" data-testid="assignment-delete">
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('courseAssignments.delete.title')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      centered
+      radius="lg"
+      data-testid="assignment-delete"
+    >
       <Stack gap="md">
         <Text>{t('courseAssignments.delete.body', { title: assignment.title })}</Text>
         <Group justify="flex-end" gap="sm">
@@ -105,7 +132,13 @@ function DeleteAssignment({ assignment, onClose }: { assignment: Assignment; onC
   );
 }
 
-function AssignmentCard({ assignment, canAnswer, onEdit, onDelete, onAnswer }: {
+function AssignmentCard({
+  assignment,
+  canAnswer,
+  onEdit,
+  onDelete,
+  onAnswer,
+}: {
   assignment: Assignment;
   canAnswer: boolean;
   onEdit(): void;
@@ -117,18 +150,48 @@ function AssignmentCard({ assignment, canAnswer, onEdit, onDelete, onAnswer }: {
   const mine = assignment.my_submission;
   const panelId = `assignment-${assignment.id}-answers`;
   return (
-    <Card withBorder radius="lg" p="lg" component="article" aria-labelledby={`assignment-${assignment.id}-title`} data-testid="assignment-card" data-assignment-id={assignment.id}>
+    <Card
+      withBorder
+      radius="lg"
+      p="lg"
+      component="article"
+      aria-labelledby={`assignment-${assignment.id}-title`}
+      data-testid="assignment-card"
+      data-assignment-id={assignment.id}
+    >
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
-          <Title order={2} size="h4" id={`assignment-${assignment.id}-title`} style={{ overflowWrap: 'anywhere' }} data-testid="assignment-title-text">
+          <Title
+            order={2}
+            size="h4"
+            id={`assignment-${assignment.id}-title`}
+            style={{ overflowWrap: 'anywhere' }}
+            dir="auto"
+            data-testid="assignment-title-text"
+          >
             {assignment.title}
           </Title>
           {assignment.can_manage && (
             <Group gap="xs">
-              <Button size="xs" variant="light" leftSection={<IconEdit size={14} />} onClick={onEdit} aria-label={t('courseAssignments.editNamed', { title: assignment.title })} data-testid="assignment-edit">
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconEdit size={14} />}
+                onClick={onEdit}
+                aria-label={t('courseAssignments.editNamed', { title: assignment.title })}
+                data-testid="assignment-edit"
+              >
                 {t('courseAssignments.edit')}
               </Button>
-              <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={onDelete} aria-label={t('courseAssignments.deleteNamed', { title: assignment.title })} data-testid="assignment-delete-button">
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash size={14} />}
+                onClick={onDelete}
+                aria-label={t('courseAssignments.deleteNamed', { title: assignment.title })}
+                data-testid="assignment-delete-button"
+              >
                 {t('courseAssignments.delete.action')}
               </Button>
             </Group>
@@ -136,7 +199,12 @@ function AssignmentCard({ assignment, canAnswer, onEdit, onDelete, onAnswer }: {
         </Group>
         <DueLine dueAt={assignment.due_at} done={Boolean(mine) || assignment.can_manage} />
         {assignment.instructions && (
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="assignment-instructions-text">
+          <Text
+            size="sm"
+            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+            dir="auto"
+            data-testid="assignment-instructions-text"
+          >
             {assignment.instructions}
           </Text>
         )}
@@ -148,7 +216,12 @@ function AssignmentCard({ assignment, canAnswer, onEdit, onDelete, onAnswer }: {
                 <Badge variant="light" tt="none" data-testid="assignment-submitted-count">
                   {t('courseAssignments.submittedCount', { count: assignment.submissions_count ?? 0 })}
                 </Badge>
-                <Badge variant="light" color={assignment.waiting_review_count ? 'orange' : 'gray'} tt="none" data-testid="assignment-waiting-count">
+                <Badge
+                  variant="light"
+                  color={assignment.waiting_review_count ? 'orange' : 'gray'}
+                  tt="none"
+                  data-testid="assignment-waiting-count"
+                >
                   {t('courseAssignments.waitingCount', { count: assignment.waiting_review_count ?? 0 })}
                 </Badge>
               </Group>
@@ -173,7 +246,12 @@ function AssignmentCard({ assignment, canAnswer, onEdit, onDelete, onAnswer }: {
             <MyAnswer submission={mine} />
             {mine.status !== 'reviewed' && canAnswer && (
               <Group>
-                <Button variant="light" leftSection={<IconSend size={16} />} onClick={onAnswer} data-testid="answer-open">
+                <Button
+                  variant="light"
+                  leftSection={<IconSend size={16} />}
+                  onClick={onAnswer}
+                  data-testid="answer-open"
+                >
                   {t('courseAssignments.answer.replace')}
                 </Button>
               </Group>
@@ -195,9 +273,21 @@ function AssignmentCard({ assignment, canAnswer, onEdit, onDelete, onAnswer }: {
   );
 }
 
-type Dialog = { kind: 'edit'; assignment: Assignment | null } | { kind: 'delete'; assignment: Assignment } | { kind: 'answer'; assignment: Assignment } | null;
+type Dialog =
+  | { kind: 'edit'; assignment: Assignment | null }
+  | { kind: 'delete'; assignment: Assignment }
+  | { kind: 'answer'; assignment: Assignment }
+  | null;
 
-export function AssignmentsTab({ courseId, canCreate, canAnswer }: { courseId: number; canCreate: boolean; canAnswer: boolean }) {
+export function AssignmentsTab({
+  courseId,
+  canCreate,
+  canAnswer,
+}: {
+  courseId: number;
+  canCreate: boolean;
+  canAnswer: boolean;
+}) {
   const { t } = useTranslation();
   const query = useCourseAssignments(courseId);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -210,7 +300,11 @@ export function AssignmentsTab({ courseId, canCreate, canAnswer }: { courseId: n
           {canCreate ? t('courseAssignments.teacherIntro') : t('courseAssignments.studentIntro')}
         </Text>
         {canCreate && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'edit', assignment: null })} data-testid="assignment-new">
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => setDialog({ kind: 'edit', assignment: null })}
+            data-testid="assignment-new"
+          >
             {t('courseAssignments.new')}
           </Button>
         )}
@@ -244,7 +338,9 @@ export function AssignmentsTab({ courseId, canCreate, canAnswer }: { courseId: n
           />
         ))
       )}
-      {dialog?.kind === 'edit' && <AssignmentEditorModal courseId={courseId} assignment={dialog.assignment} onClose={close} />}
+      {dialog?.kind === 'edit' && (
+        <AssignmentEditorModal courseId={courseId} assignment={dialog.assignment} onClose={close} />
+      )}
       {dialog?.kind === 'delete' && <DeleteAssignment assignment={dialog.assignment} onClose={close} />}
       {dialog?.kind === 'answer' && <AnswerModal assignment={dialog.assignment} onClose={close} />}
     </Stack>

@@ -40,7 +40,15 @@ export function dueInputValue(iso: string, zone: string = viewerTimeZone()): str
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return '';
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(at)
       .map((part) => [part.type, part.value]),
   );
@@ -52,7 +60,16 @@ export function formatDue(iso: string, locale: string, zone: string = viewerTime
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
   return isolate(
-    new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: zone, timeZoneName: 'short' }).format(at),
+    new Intl.DateTimeFormat(locale, {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: zone,
+      timeZoneName: 'short',
+    }).format(at),
   );
 }
 
@@ -60,7 +77,9 @@ export function formatDue(iso: string, locale: string, zone: string = viewerTime
 export function formatMoment(iso: string, locale: string, zone: string = viewerTimeZone()): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
-  return isolate(new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(at));
+  return isolate(
+    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(at),
+  );
 }
 
 export type DueState = { overdue: true } | { overdue: false; value: number; unit: 'minute' | 'hour' | 'day' };

@@ -1,7 +1,19 @@
 // The teacher's view of one assignment's answers: each answer (state, late, text, file) with a review
 // form (a grade 0-100 and/or pass/fail, feedback), and the students who have not answered yet.
 import { useState } from 'react';
-import { Badge, Button, Card, Divider, Group, NumberInput, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Divider,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { IconChecklist, IconUserQuestion } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { assignmentLimits, type Submission } from '@mooz/contract/assignments';
@@ -21,7 +33,9 @@ function ReviewForm({ assignmentId, submission }: { assignmentId: number; submis
   const [values, setValues] = useState<ReviewValues>(() => reviewValuesOf(submission));
   const [tried, setTried] = useState(false);
   const problems = reviewProblems(values);
-  const shown = tried ? problems : { ...problems, grade: problems.grade === 'gradeOrPass' ? undefined : problems.grade };
+  const shown = tried
+    ? problems
+    : { ...problems, grade: problems.grade === 'gradeOrPass' ? undefined : problems.grade };
   const set = (patch: Partial<ReviewValues>) => setValues((current) => ({ ...current, ...patch }));
 
   return (
@@ -53,7 +67,13 @@ function ReviewForm({ assignmentId, submission }: { assignmentId: number; submis
             w={160}
             value={values.grade}
             onChange={(grade) => set({ grade })}
-            error={shown.grade === 'gradeRange' ? t('courseAssignments.review.gradeRange') : shown.grade === 'gradeOrPass' ? t('courseAssignments.review.gradeOrPass') : undefined}
+            error={
+              shown.grade === 'gradeRange'
+                ? t('courseAssignments.review.gradeRange')
+                : shown.grade === 'gradeOrPass'
+                  ? t('courseAssignments.review.gradeOrPass')
+                  : undefined
+            }
             data-testid="review-grade"
           />
           <Stack gap={4}>
@@ -80,12 +100,24 @@ function ReviewForm({ assignmentId, submission }: { assignmentId: number; submis
           maxRows={8}
           value={values.feedback}
           onChange={(event) => set({ feedback: event.currentTarget.value })}
-          error={shown.feedback ? t('courseAssignments.review.feedbackTooLong', { max: assignmentLimits.feedbackMaxLength }) : undefined}
+          error={
+            shown.feedback
+              ? t('courseAssignments.review.feedbackTooLong', { max: assignmentLimits.feedbackMaxLength })
+              : undefined
+          }
+          dir="auto"
           data-testid="review-feedback"
         />
         <Group justify="flex-end">
-          <Button type="submit" loading={review.isPending} leftSection={<IconChecklist size={16} />} data-testid="review-save">
-            {submission.status === 'reviewed' ? t('courseAssignments.review.update') : t('courseAssignments.review.save')}
+          <Button
+            type="submit"
+            loading={review.isPending}
+            leftSection={<IconChecklist size={16} />}
+            data-testid="review-save"
+          >
+            {submission.status === 'reviewed'
+              ? t('courseAssignments.review.update')
+              : t('courseAssignments.review.save')}
           </Button>
         </Group>
       </Stack>
@@ -108,7 +140,12 @@ function SubmissionCard({ assignmentId, submission }: { assignmentId: number; su
           {t('courseAssignments.submittedAt', { date: formatMoment(submission.submitted_at, i18n.language) })}
         </Text>
         {submission.text ? (
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="submission-text">
+          <Text
+            size="sm"
+            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+            dir="auto"
+            data-testid="submission-text"
+          >
             {submission.text}
           </Text>
         ) : (
@@ -118,7 +155,11 @@ function SubmissionCard({ assignmentId, submission }: { assignmentId: number; su
         )}
         {submission.file && <FileLink file={submission.file} testId="submission-file" />}
         <Divider />
-        <ReviewForm key={`${submission.id}-${submission.reviewed_at ?? ''}`} assignmentId={assignmentId} submission={submission} />
+        <ReviewForm
+          key={`${submission.id}-${submission.reviewed_at ?? ''}`}
+          assignmentId={assignmentId}
+          submission={submission}
+        />
       </Stack>
     </Card>
   );
@@ -146,9 +187,16 @@ export function SubmissionsPanel({ assignmentId }: { assignmentId: number }) {
         {t('courseAssignments.answers', { count: submissions.length })}
       </Title>
       {submissions.length === 0 ? (
-        <ListEmpty testId="submissions-empty" icon={<IconChecklist size={32} />} title={t('courseAssignments.noAnswers.title')} description={t('courseAssignments.noAnswers.description')} />
+        <ListEmpty
+          testId="submissions-empty"
+          icon={<IconChecklist size={32} />}
+          title={t('courseAssignments.noAnswers.title')}
+          description={t('courseAssignments.noAnswers.description')}
+        />
       ) : (
-        submissions.map((submission) => <SubmissionCard key={submission.id} assignmentId={assignmentId} submission={submission} />)
+        submissions.map((submission) => (
+          <SubmissionCard key={submission.id} assignmentId={assignmentId} submission={submission} />
+        ))
       )}
       <Title order={3} size="h5">
         {t('courseAssignments.missing', { count: missing.length })}
@@ -160,7 +208,12 @@ export function SubmissionsPanel({ assignmentId }: { assignmentId: number }) {
       ) : (
         <Group gap="xs" data-testid="submissions-missing">
           {missing.map((student) => (
-            <Badge key={student.student_id} variant="default" tt="none" leftSection={<IconUserQuestion size={12} aria-hidden="true" />}>
+            <Badge
+              key={student.student_id}
+              variant="default"
+              tt="none"
+              leftSection={<IconUserQuestion size={12} aria-hidden="true" />}
+            >
               {student.student_name}
             </Badge>
           ))}

@@ -49,7 +49,8 @@ export function useRefreshAssignments() {
 export function useCreateAssignment(courseId: number) {
   const refresh = useRefreshAssignments();
   return useMutation({
-    mutationFn: (body: { title: string; instructions: string; due_at: string | null }) => call(apiRoutes.assignments.create, { params: { id: courseId }, body }),
+    mutationFn: (body: { title: string; instructions: string; due_at: string | null }) =>
+      call(apiRoutes.assignments.create, { params: { id: courseId }, body }),
     onSuccess: refresh,
   });
 }
@@ -57,28 +58,44 @@ export function useCreateAssignment(courseId: number) {
 export function useUpdateAssignment() {
   const refresh = useRefreshAssignments();
   return useMutation({
-    mutationFn: ({ id, patch }: { id: number; patch: { title?: string; instructions?: string; due_at?: string | null } }) =>
-      call(apiRoutes.assignments.update, { params: { id }, body: patch }),
+    mutationFn: ({
+      id,
+      patch,
+    }: {
+      id: number;
+      patch: { title?: string; instructions?: string; due_at?: string | null };
+    }) => call(apiRoutes.assignments.update, { params: { id }, body: patch }),
     onSuccess: refresh,
   });
 }
 
 export function useDeleteAssignment() {
   const refresh = useRefreshAssignments();
-  return useMutation({ mutationFn: (id: number) => call(apiRoutes.assignments.remove, { params: { id } }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (id: number) => call(apiRoutes.assignments.remove, { params: { id } }),
+    onSuccess: refresh,
+  });
 }
 
 export function useDetachFile() {
   const refresh = useRefreshAssignments();
-  return useMutation({ mutationFn: (id: number) => call(apiRoutes.assignments.detach, { params: { id } }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (id: number) => call(apiRoutes.assignments.detach, { params: { id } }),
+    onSuccess: refresh,
+  });
 }
 
 export function useReview(assignmentId: number) {
   const client = useQueryClient();
   const refresh = useRefreshAssignments();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: { grade: number | null; passed: boolean | null; feedback: string } }) =>
-      call(apiRoutes.assignments.review, { params: { id }, body }),
+    mutationFn: ({
+      id,
+      body,
+    }: {
+      id: number;
+      body: { grade: number | null; passed: boolean | null; feedback: string };
+    }) => call(apiRoutes.assignments.review, { params: { id }, body }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: assignmentKeys.submissions(assignmentId) });
       await refresh();
@@ -87,7 +104,9 @@ export function useReview(assignmentId: number) {
 }
 
 /** An upload's destination: the assignment's attachment, or the caller's answer (with its text). */
-export type UploadTarget = { kind: 'attachment'; assignmentId: number; file: File } | { kind: 'answer'; assignmentId: number; text: string; file: File | null };
+export type UploadTarget =
+  | { kind: 'attachment'; assignmentId: number; file: File }
+  | { kind: 'answer'; assignmentId: number; text: string; file: File | null };
 
 function formOf(target: UploadTarget): { path: string; form: FormData } {
   const form = new FormData();
@@ -101,7 +120,8 @@ function formOf(target: UploadTarget): { path: string; form: FormData } {
   return { path: pathOf(apiRoutes.assignments.attach, { id: target.assignmentId }), form };
 }
 
-export type UploadOutcome<T> = { ok: true; data: T; message?: string } | { ok: false; error: unknown } | { ok: false; cancelled: true };
+export type UploadOutcome<T> =
+  { ok: true; data: T; message?: string } | { ok: false; error: unknown } | { ok: false; cancelled: true };
 
 /**
  * Sends an attachment or an answer with its progress (the recordings' upload states: uploading with

@@ -12,9 +12,15 @@ import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
 import { useAwardCertificate } from './use-certificates';
 
-export const certificatePath = (id: string) => `/certificates/${encodeURIComponent(id)}`;
-
-export function AwardCertificateButton({ courseId, courseName, student }: { courseId: number; courseName: string; student: { id: number; name: string } }) {
+export function AwardCertificateButton({
+  courseId,
+  courseName,
+  student,
+}: {
+  courseId: number;
+  courseName: string;
+  student: { id: number; name: string };
+}) {
   const { t } = useTranslation();
   const award = useAwardCertificate(courseId);
   const [opened, setOpened] = useState(false);
@@ -22,7 +28,14 @@ export function AwardCertificateButton({ courseId, courseName, student }: { cour
 
   if (issued) {
     return (
-      <Anchor component={Link} to={certificatePath(issued)} size="sm" display="inline-flex" style={{ alignItems: 'center', gap: 4 }} data-testid="certificate-awarded-link">
+      <Anchor
+        component={Link}
+        to={issued}
+        size="sm"
+        display="inline-flex"
+        style={{ alignItems: 'center', gap: 4 }}
+        data-testid="certificate-awarded-link"
+      >
         <IconExternalLink size={14} aria-hidden="true" />
         {t('certificateAward.view')}
       </Anchor>
@@ -62,7 +75,8 @@ export function AwardCertificateButton({ courseId, courseName, student }: { cour
                 award.mutate(student.id, {
                   onSuccess: (response) => {
                     notify.success(translateServerMessage(t, response.message ?? messages.certificateAwarded));
-                    setIssued(response.data.id);
+                    // The server names the verification page (certificate.verify_url).
+                    setIssued(response.data.verify_url);
                     setOpened(false);
                   },
                   onError: (error) => {

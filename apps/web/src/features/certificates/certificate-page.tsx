@@ -1,8 +1,27 @@
 // The public verification page of a certificate, /certificates/:id: anyone (signed in or not) can
 // check whether an id was issued and still stands, what it certifies, and download its PDF.
 import '../../styles/mantine-more';
-import { Alert, Button, Card, Center, Code, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCertificate, IconCertificateOff, IconDownload, IconRosetteDiscountCheckFilled } from '@tabler/icons-react';
+import {
+  Alert,
+  Button,
+  Card,
+  Center,
+  Code,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconCertificate,
+  IconCertificateOff,
+  IconDownload,
+  IconRosetteDiscountCheckFilled,
+} from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CertificateVerification } from '@mooz/contract/certificates';
@@ -41,10 +60,22 @@ function Verified({ certificate }: { certificate: CertificateVerification }) {
   const valid = certificate.genuine && !certificate.revoked;
   const dates =
     certificate.start_date && certificate.end_date
-      ? t('certificatePage.dates', { start: formatDate(certificate.start_date, i18n.language, 'long'), end: formatDate(certificate.end_date, i18n.language, 'long') })
+      ? t('certificatePage.dates', {
+          start: formatDate(certificate.start_date, i18n.language, 'long'),
+          end: formatDate(certificate.end_date, i18n.language, 'long'),
+        })
       : null;
   return (
-    <Card withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} maw={760} w="100%" mx="auto" data-testid="certificate-card" data-state={valid ? 'genuine' : certificate.revoked ? 'revoked' : 'not-genuine'}>
+    <Card
+      withBorder
+      radius="lg"
+      p={{ base: 'lg', sm: 'xl' }}
+      maw={760}
+      w="100%"
+      mx="auto"
+      data-testid="certificate-card"
+      data-state={valid ? 'genuine' : certificate.revoked ? 'revoked' : 'not-genuine'}
+    >
       <Stack gap="lg">
         {valid ? (
           <Alert
@@ -62,7 +93,11 @@ function Verified({ certificate }: { certificate: CertificateVerification }) {
             variant="light"
             radius="md"
             icon={<IconCertificateOff size={26} aria-hidden="true" />}
-            title={<span data-testid="certificate-revoked">{certificate.revoked ? t('certificatePage.revoked') : t('certificatePage.notGenuine')}</span>}
+            title={
+              <span data-testid="certificate-revoked">
+                {certificate.revoked ? t('certificatePage.revoked') : t('certificatePage.notGenuine')}
+              </span>
+            }
           >
             {certificate.revoked ? t('certificatePage.revokedBody') : t('certificatePage.notGenuineBody')}
           </Alert>
@@ -78,14 +113,20 @@ function Verified({ certificate }: { certificate: CertificateVerification }) {
             <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }} data-testid="certificate-student">
               {certificate.student_name}
             </Title>
-            <Text style={{ overflowWrap: 'anywhere' }}>{t('certificatePage.completed', { course: certificate.course_name })}</Text>
+            <Text style={{ overflowWrap: 'anywhere' }}>
+              {t('certificatePage.completed', { course: certificate.course_name })}
+            </Text>
           </Stack>
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Fact label={t('certificatePage.course')} value={certificate.course_name} testId="certificate-course" />
           <Fact label={t('certificatePage.teacher')} value={certificate.teacher_name} testId="certificate-teacher" />
           {dates && <Fact label={t('certificatePage.batch')} value={dates} testId="certificate-dates" />}
-          <Fact label={t('certificatePage.issued')} value={dayOf(certificate.issued_at, i18n.language)} testId="certificate-issued" />
+          <Fact
+            label={t('certificatePage.issued')}
+            value={dayOf(certificate.issued_at, i18n.language)}
+            testId="certificate-issued"
+          />
         </SimpleGrid>
         <Stack gap={2}>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -96,7 +137,13 @@ function Verified({ certificate }: { certificate: CertificateVerification }) {
           </Code>
         </Stack>
         <Group>
-          <Button component="a" href={certificate.url} download={`certificate-${certificate.id}.pdf`} leftSection={<IconDownload size={16} />} data-testid="certificate-download">
+          <Button
+            component="a"
+            href={certificate.url}
+            download={`certificate-${certificate.id}.pdf`}
+            leftSection={<IconDownload size={16} />}
+            data-testid="certificate-download"
+          >
             {t('certificatePage.download')}
           </Button>
         </Group>
@@ -109,7 +156,9 @@ export function CertificatePage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const query = useCertificateVerification(id);
-  usePageTitle(query.data ? t('certificatePage.titleOf', { name: query.data.data.student_name, postProcess: [] }) : undefined);
+  usePageTitle(
+    query.data ? t('certificatePage.titleOf', { name: query.data.data.student_name, postProcess: [] }) : undefined,
+  );
 
   if (query.isPending) {
     return (
@@ -129,8 +178,17 @@ export function CertificatePage() {
           title={t('certificatePage.notFound.title')}
           description={
             <>
-              {t('certificatePage.notFound.description')}{' '}
-              <Code dir="ltr" style={{ overflowWrap: 'anywhere' }}>
+              {t('certificatePage.notFound.description')}
+              {/* On a line of its own: an id inside a sentence scrambles it in a right-to-left layout. */}
+              <Code
+                block
+                dir="ltr"
+                mt="xs"
+                mx="auto"
+                w="fit-content"
+                maw="100%"
+                style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}
+              >
                 {id}
               </Code>
             </>

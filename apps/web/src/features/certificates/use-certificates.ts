@@ -15,14 +15,16 @@ export function useCertificateVerification(id: string) {
     queryFn: ({ signal }) => call(apiRoutes.certificates.verify, { params: { id }, signal, auth: false }),
     enabled: id.trim().length > 0,
     // A 404 (never issued) or a 400 (not an id) will not change by asking again.
-    retry: (failures, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
+    retry: (failures, error) =>
+      !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
   });
 }
 
 export function useAwardCertificate(courseId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (studentId: number) => call(apiRoutes.certificates.award, { params: { id: courseId }, body: { student_id: studentId } }),
+    mutationFn: (studentId: number) =>
+      call(apiRoutes.certificates.award, { params: { id: courseId }, body: { student_id: studentId } }),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: certificateKeys.all }),
@@ -32,4 +34,5 @@ export function useAwardCertificate(courseId: number) {
 }
 
 /** Whether a failed verification means "no certificate with this id". */
-export const isUnknownCertificate = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
+export const isUnknownCertificate = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 400);
