@@ -178,8 +178,7 @@ export function HostMenu({ size }: { size: number }) {
           )}
           <Menu.Divider />
           <Menu.Item
-            color="red"
-            leftSection={<IconPlayerStop size={16} />}
+            leftSection={<IconPlayerStop size={16} color="var(--mantine-color-red-filled)" aria-hidden />}
             onClick={() => setEnding(true)}
             data-testid="host-end-class"
           >
@@ -239,8 +238,7 @@ export function PersonMenu({ peerId, name }: { peerId: string; name: string }) {
             <>
               <Menu.Divider />
               <Menu.Item
-                color="red"
-                leftSection={<IconUserMinus size={16} />}
+                leftSection={<IconUserMinus size={16} color="var(--mantine-color-red-filled)" aria-hidden />}
                 onClick={() => setRemoving(true)}
                 data-testid="person-remove"
               >
@@ -362,7 +360,6 @@ export function LobbyList() {
           <Button
             size="compact-xs"
             variant="default"
-            color="red"
             onClick={() => admit(entry.userId, false)}
             aria-label={t('meeting.classroom.refuseOne', { name: entry.userName })}
             data-testid="lobby-refuse"
@@ -407,7 +404,7 @@ export function MicsLockedBadge() {
   const locked = useRoomControls((state) => !!state.controls?.unmuteLocked);
   if (!locked) return null;
   return (
-    <Badge color="orange" autoContrast leftSection={<IconLock size={12} aria-hidden />} data-testid="mics-locked">
+    <Badge color="yellow" autoContrast leftSection={<IconLock size={12} aria-hidden />} data-testid="mics-locked">
       {t('meeting.classroom.micsLocked')}
     </Badge>
   );
