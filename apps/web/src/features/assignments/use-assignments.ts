@@ -23,6 +23,8 @@ export function useCourseAssignments(courseId: number, enabled = true) {
     queryKey: assignmentKeys.course(courseId),
     queryFn: ({ signal }) => call(apiRoutes.assignments.list, { params: { id: courseId }, signal }),
     enabled: enabled && Number.isInteger(courseId) && courseId > 0,
+    // Others change it (a review, a new assignment): asked again each time the tab opens, shown meanwhile.
+    staleTime: 0,
   });
 }
 
