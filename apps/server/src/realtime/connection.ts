@@ -101,6 +101,8 @@ export function serveConnection(ctx: Signalling, socket: MeetingSocket) {
         // answer, so tell it again of one under way, as a joiner is told.
         const recording = await app.liveRecordings.notice(roomId);
         if (recording) socket.emit('action:recording_state', { roomId, recording });
+        // And how the room is run now (hands, lock), which may have changed meanwhile (room-controls.ts).
+        await ctx.controls.joined(socket, room);
         return;
       }
       // Its place went to the same account elsewhere meanwhile: this is a new join.
