@@ -15,6 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconChecklist, IconUserQuestion } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { assignmentLimits, type Submission } from '@mooz/contract/assignments';
 import { messages } from '@mooz/contract/messages';
@@ -30,6 +31,7 @@ import { useReview, useSubmissions } from './use-assignments';
 function ReviewForm({ assignmentId, submission }: { assignmentId: number; submission: Submission }) {
   const { t } = useTranslation();
   const review = useReview(assignmentId);
+  const narrow = useMediaQuery('(max-width: 36em)');
   const [values, setValues] = useState<ReviewValues>(() => reviewValuesOf(submission));
   const [tried, setTried] = useState(false);
   const problems = reviewProblems(values);
@@ -76,11 +78,14 @@ function ReviewForm({ assignmentId, submission }: { assignmentId: number; submis
             }
             data-testid="review-grade"
           />
-          <Stack gap={4}>
+          <Stack gap={4} w={narrow ? '100%' : undefined}>
             <Text size="sm" fw={500} id={`pass-${submission.id}`}>
               {t('courseAssignments.review.result')}
             </Text>
             <SegmentedControl
+              // Three words side by side outgrow a phone's card in German: stacked there.
+              orientation={narrow ? 'vertical' : 'horizontal'}
+              fullWidth={narrow}
               aria-labelledby={`pass-${submission.id}`}
               value={values.passed}
               onChange={(passed) => set({ passed: passed as ReviewValues['passed'] })}
