@@ -4,7 +4,6 @@
 // expiring link to apiRoutes.assignments.file, which serves it as a download that cannot run in this
 // origin: attachment, its sniffed type, nosniff, and a sandboxing Content-Security-Policy.
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -15,7 +14,8 @@ import { messages } from '@mooz/contract/messages';
 import type { AttachedFile } from '@mooz/contract/assignments';
 import { assignmentFileKinds } from '@mooz/contract/assignments';
 import { attachment } from '../../infrastructure/csv';
-import { HttpError, badRequest, forbidden, notFound } from '../../http/errors';
+import { HttpError, forbidden, notFound } from '../../http/errors';
+import { checkedUpload } from '../../http/checked-upload';
 import { linkSignature } from '../recordings/links';
 import { NoSuchKeyError } from '../recordings/storage';
 
@@ -189,9 +189,6 @@ export class StorageFailed extends Error {
   }
 }
 
-/** How much of the file is read before deciding what it is. */
-const peekBytes = 4096;
-
 /**
  * Streams the multipart file into storage after checking its first bytes (415 when it is none of the
  * kinds; a text file must stay text to its end). Past the size limit (413), or when the request ends
@@ -199,78 +196,34 @@ const peekBytes = 4096;
  * error when it was the request's fault, else with a StorageFailed.
  */
 export async function storeUpload(app: FastifyInstance, request: FastifyRequest, part: MultipartFile): Promise<StoredFile> {
-  const { file } = part;
-  const failed: { error: Error | null } = { error: null };
-  const fail = (error: Error) => {
-    failed.error ??= error;
-    file.destroy(error);
-  };
-  // busboy stops at the limit and quietly skips the rest of the part; the file must fail at once.
-  file.once('limit', () => fail(new HttpError(413, messages.fileTooLarge)));
-  request.raw.once('close', () => {
-    if (!request.raw.complete) fail(new Error('The client closed the connection during the upload'));
+  let kind: FileKind | null = null;
+  const { stream, failed } = await checkedUpload(request, part, {
+    tooLarge: messages.fileTooLarge,
+    malformed: messages.validationFailed,
+    accept(first) {
+      kind = sniffKind(first);
+      if (!kind) throw new HttpError(415, messages.fileTypeNotAllowed);
+      if (kind !== 'text') return;
+      // A text file is held to being text to its last byte.
+      const decoder = new TextDecoder('utf-8', { fatal: true });
+      return (bytes) => {
+        let text: string;
+        try {
+          text = bytes ? decoder.decode(bytes, { stream: true }) : decoder.decode();
+        } catch {
+          throw new HttpError(415, messages.fileTypeNotAllowed);
+        }
+        if (textControls.test(text)) throw new HttpError(415, messages.fileTypeNotAllowed);
+      };
+    },
   });
-
-  const chunks = file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const head: Buffer[] = [];
-  let headLength = 0;
-  let ended = false;
-  try {
-    while (headLength < peekBytes) {
-      const next = await chunks.next();
-      if (next.done) {
-        ended = true;
-        break;
-      }
-      head.push(next.value);
-      headLength += next.value.length;
-    }
-  } catch (error) {
-    throw failed.error ?? (error instanceof HttpError ? error : badRequest(messages.validationFailed));
-  }
-  const first = Buffer.concat(head);
-  if (file.truncated) throw failed.error ?? new HttpError(413, messages.fileTooLarge);
-  const kind = sniffKind(first);
   if (!kind) throw new HttpError(415, messages.fileTypeNotAllowed);
-
-  // A text file is held to being text to its last byte.
-  const decoder = kind === 'text' ? new TextDecoder('utf-8', { fatal: true }) : null;
-  const checkText = (bytes: Buffer | null) => {
-    if (!decoder) return;
-    let text: string;
-    try {
-      text = bytes ? decoder.decode(bytes, { stream: true }) : decoder.decode();
-    } catch {
-      throw new HttpError(415, messages.fileTypeNotAllowed);
-    }
-    if (textControls.test(text)) throw new HttpError(415, messages.fileTypeNotAllowed);
-  };
-
-  async function* bytes() {
-    try {
-      checkText(first);
-      yield first;
-      if (!ended) for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
-        checkText(next.value);
-        yield next.value;
-      }
-      checkText(null);
-    } catch (error) {
-      // The request's own problem (too large, cut off, not text after all) rather than the storage's.
-      failed.error ??= error instanceof HttpError ? error : badRequest(messages.validationFailed);
-      throw failed.error;
-    }
-    if (file.truncated) {
-      failed.error ??= new HttpError(413, messages.fileTooLarge);
-      throw failed.error;
-    }
-  }
 
   const fileName = storedFileName(part.filename ?? '', kind);
   const fileType = fileMimeType(kind, fileName);
   const fileKey = `${filePrefix}${randomUUID()}`;
   try {
-    const { sizeBytes } = await app.recordingStorage.put(fileKey, Readable.from(bytes(), { objectMode: false }), fileType);
+    const { sizeBytes } = await app.recordingStorage.put(fileKey, stream, fileType);
     return { fileKey, fileName, fileType, fileSize: sizeBytes };
   } catch (error) {
     throw failed.error ?? new StorageFailed(error);

@@ -8,7 +8,6 @@
 // the recording's final object, which appears only once complete (storage putPatchable). The row is
 // written only then, under an id taken beforehand from its sequence; so a refused, failed or cut-off
 // upload leaves no row and no object.
-import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -21,6 +20,7 @@ import { recordings } from '../../db/schema/index';
 import { currentUser } from '../../http/authenticate';
 import { HttpError, badRequest, invalidField } from '../../http/errors';
 import { route } from '../../http/route';
+import { checkedUpload, type UploadRules } from '../../http/checked-upload';
 import { uploadTarget } from './access';
 import { recordingKey } from './finalise';
 import { presentRecording, recordingRows } from './presenter';
@@ -32,9 +32,6 @@ class StorageFailed extends Error {
     super('The recording storage failed', { cause });
   }
 }
-
-/** How much of the file is read before deciding whether it is WebM (looksLikeWebm wants 64 bytes or more). */
-const peekBytes = 4096;
 
 const titleField = singleLineText().trim().max(recordingLimits.titleMaxLength);
 
@@ -54,62 +51,14 @@ function discardRest(request: FastifyRequest) {
   request.raw.resume();
 }
 
-/**
- * The file's bytes as one stream for storage, after its first bytes were checked. It fails — so the
- * storage drops what it wrote — when the file passes the size limit, or when the request ends before
- * the file does (a closed connection).
- */
-async function checkedFile(request: FastifyRequest, part: MultipartFile) {
-  const { file } = part;
-  const failed: { error: Error | null } = { error: null };
-  const fail = (error: Error) => {
-    failed.error ??= error;
-    file.destroy(error);
-  };
-  // busboy stops at the limit and quietly skips the rest of the part; the file must fail at once.
-  file.once('limit', () => fail(new HttpError(413, messages.recordingTooLarge)));
-  // @fastify/multipart destroys the file when the connection closes early; this says why, whatever it does.
-  request.raw.once('close', () => {
-    if (!request.raw.complete) fail(new Error('The client closed the connection during the upload'));
-  });
-
-  const chunks = file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const head: Buffer[] = [];
-  let headLength = 0;
-  let ended = false;
-  try {
-    while (headLength < peekBytes) {
-      const next = await chunks.next();
-      if (next.done) {
-        ended = true;
-        break;
-      }
-      head.push(next.value);
-      headLength += next.value.length;
-    }
-  } catch (error) {
-    throw failed.error ?? (error instanceof HttpError ? error : badRequest(messages.recordingUploadFailed));
-  }
-  const first = Buffer.concat(head);
-  if (!looksLikeWebm(first)) throw new HttpError(415, messages.recordingNotWebm);
-
-  async function* bytes() {
-    yield first;
-    if (ended) return;
-    try {
-      for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
-    } catch (error) {
-      // The request's own problem (too large, cut off, malformed) rather than the storage's.
-      failed.error ??= error instanceof HttpError ? error : badRequest(messages.recordingUploadFailed);
-      throw failed.error;
-    }
-    if (file.truncated) {
-      failed.error ??= new HttpError(413, messages.recordingTooLarge);
-      throw failed.error;
-    }
-  }
-  return { stream: Readable.from(bytes(), { objectMode: false }), failed };
-}
+/** A recording is WebM, judged by its first bytes, within MAX_RECORDING_MB (busboy's limit). */
+const recordingRules: UploadRules = {
+  tooLarge: messages.recordingTooLarge,
+  malformed: messages.recordingUploadFailed,
+  accept(first) {
+    if (!looksLikeWebm(first)) throw new HttpError(415, messages.recordingNotWebm);
+  },
+};
 
 export function createUploads(app: FastifyInstance) {
   const { db } = app;
@@ -120,7 +69,7 @@ export function createUploads(app: FastifyInstance) {
    * cut off, not a WebM or nothing playable in it: 415), else with a StorageFailed.
    */
   async function store(request: FastifyRequest, part: MultipartFile, key: string): Promise<WrittenWebm> {
-    const { stream, failed } = await checkedFile(request, part);
+    const { stream, failed } = await checkedUpload(request, part, recordingRules);
     let written: WrittenWebm | null;
     try {
       written = await writeSeekableWebm(stream, (headBytes) => app.recordingStorage.putPatchable(key, 'video/webm', { headBytes }));
