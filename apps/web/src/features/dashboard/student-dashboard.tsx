@@ -194,7 +194,7 @@ export function StudentDashboardView({ data }: { data: StudentData }) {
               {data.certificates.map((certificate) => (
                 <li key={certificate.id} className={classes.listItem} data-testid="certificate">
                   <Group justify="space-between" gap="sm">
-                    <Group gap="sm" wrap="nowrap" className={classes.statText}>
+                    <Group gap="sm" wrap="nowrap" className={classes.certificateName}>
                       <ThemeIcon variant="light" color="yellow" radius="xl" aria-hidden="true">
                         <IconCertificate size={18} />
                       </ThemeIcon>
