@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { certificateRules } from '@mooz/contract/certificates';
 import type { Database } from '../../db/client';
-import { courseProgress } from '../learning/progress';
+import { courseProgress, type CourseProgress } from '../learning/progress';
 import { certificateId } from './ids';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -39,11 +39,14 @@ async function candidates(db: Database, userId: number, now: Date): Promise<Cand
   return rowsOf<Candidate>(result);
 }
 
-/** Issues the certificates the student has earned and not yet received; returns the new ids. */
-export async function earnDueCertificates(db: Database, userId: number, now: Date = new Date()): Promise<string[]> {
+/**
+ * Issues the certificates the student has earned and not yet received; returns the new ids. `known`:
+ * the student's progress in all their courses at `now`, when the caller has it already (the dashboard).
+ */
+export async function earnDueCertificates(db: Database, userId: number, now: Date = new Date(), known?: CourseProgress[]): Promise<string[]> {
   const due = await candidates(db, userId, now);
   if (due.length === 0) return [];
-  const progress = await courseProgress(db, userId, { courseIds: due.map((c) => Number(c.course_id)), now });
+  const progress = known ?? (await courseProgress(db, userId, { courseIds: due.map((c) => Number(c.course_id)), now }));
   const issued: string[] = [];
   for (const course of due) {
     const p = progress.find((row) => row.courseId === Number(course.course_id));

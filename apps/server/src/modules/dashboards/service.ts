@@ -15,7 +15,7 @@ import { classSessions, courses, users } from '../../db/schema/index';
 import { forbidden, notFound } from '../../http/errors';
 import { databaseFacts, idArray, scopeCondition, scopeFrom, type SessionScope } from '../classes/access';
 import { present } from '../classes/service';
-import { courseProgress } from '../learning/progress';
+import { courseProgress, type CourseProgress } from '../learning/progress';
 import { attendanceSpans, hours, liveSeconds, watchedSeconds } from './learning-time';
 import { skillLevels } from './skills';
 import { checkTimeZone, localWeek } from './time-zone';
@@ -28,7 +28,7 @@ export interface Caller {
 export interface DashboardsDeps {
   db: Database;
   /** Issues the certificates the rule grants a student by now (certificates/earn.ts), before they are listed. */
-  earnCertificates?: (db: Database, userId: number, now: Date) => Promise<unknown>;
+  earnCertificates?: (db: Database, userId: number, now: Date, progress: CourseProgress[]) => Promise<unknown>;
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -105,8 +105,9 @@ export function createDashboardsService(deps: DashboardsDeps) {
     return row!;
   }
 
-  async function certificatesOf(studentId: number | null, now: Date): Promise<StudentDashboard['certificates']> {
-    if (studentId !== null && deps.earnCertificates) await deps.earnCertificates(db, studentId, now);
+  /** The student's certificates, after issuing those earned by now (with the progress the skills are made of, read once). */
+  async function certificatesOf(studentId: number | null, now: Date, progress: Promise<CourseProgress[]>): Promise<StudentDashboard['certificates']> {
+    if (studentId !== null && deps.earnCertificates) await deps.earnCertificates(db, studentId, now, await progress);
     const result = await db.execute(sql`
       select id, course_name, issued_at from certificates
       where revoked_at is null ${studentId === null ? sql`` : sql`and user_id = ${studentId}`}
@@ -140,11 +141,12 @@ export function createDashboardsService(deps: DashboardsDeps) {
       const tz = checkTimeZone(query.tz);
       const studentId = await subject(db, caller, query.student_id, 'student');
       const week = localWeek(tz, now);
+      const progressRead = studentId === null ? Promise.resolve([]) : courseProgress(db, studentId, { now });
       const [numbers, certificates, nextClass, progress] = await Promise.all([
         studentNumbers(studentId, week.bounds, now),
-        certificatesOf(studentId, now),
+        certificatesOf(studentId, now, progressRead),
         nextClassOf(studentId, now),
-        studentId === null ? Promise.resolve([]) : courseProgress(db, studentId, { now }),
+        progressRead,
       ]);
       const skillsByCourse = json<Record<string, string[]>>(numbers.skills);
       const skills = skillLevels(progress, new Map(Object.entries(skillsByCourse).map(([id, list]) => [Number(id), list])));
