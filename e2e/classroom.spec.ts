@@ -163,8 +163,9 @@ test('a student raises a hand and is muted by the teacher; a removed student can
   await expect(tess.getByTestId('remote-tile')).toHaveCount(1);
   await expect(samiPage.getByTestId('remote-tile')).toHaveCount(1);
   // Coming back (a new page, so a new peer id) is refused.
+  // (A fresh load of the meeting page: its chunk, the camera and the socket, so a loaded machine's patience.)
   await linaPage.goto(room);
-  await expect(linaPage.getByTestId('meeting-failure')).toHaveText('You were removed from this class by Tess Teacher');
+  await expect(linaPage.getByTestId('meeting-failure')).toHaveText('You were removed from this class by Tess Teacher', { timeout: 30_000 });
   await axe.expectClean();
 });
 
