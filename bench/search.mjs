@@ -18,6 +18,7 @@ import { apiRoutes } from '../packages/contract/src/api-routes.ts';
 import { createPglite, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { benchPassword as password, seed } from './support/search-data.mjs';
 import { freshDatabase, machine, optionValue, percentile, startServer } from './support/server.mjs';
+import { printSummary, round1, round2 } from './support/summary.mjs';
 
 const queries = [
   { kind: 'exact', q: 'python' },
@@ -131,6 +132,7 @@ async function main() {
   console.log(`machine: ${machine()}\n`);
   const names = ['PGlite', ...(options.postgres ? ['PostgreSQL'] : [])];
   const table = [];
+  const summaryRows = [];
   for (const name of names) {
     const { server, stop } = await prepared(name, options);
     try {
@@ -138,6 +140,18 @@ async function main() {
       table.push(...rows);
       console.log(`${name}: matches per query (total) — ${matches.join('; ')}`);
       console.log(`${name}: goal p95 < 30 ms ${p95s.every((p) => p < 30) ? 'met' : 'NOT met'} (worst role ${Math.max(...p95s).toFixed(1)} ms)\n`);
+      const worst = Math.max(...p95s);
+      const floorP95 = rows[0].p95;
+      summaryRows.push({
+        figure: `search p95, worst of three roles, ${name}`,
+        value: round1(worst),
+        unit: 'ms',
+        baseline: round1(floorP95),
+        baselineName: 'GET /api/health p95',
+        ratio: round2(worst / floorP95),
+        goal: '< 30 ms',
+        met: worst < 30,
+      });
     } finally {
       await stop();
     }
@@ -153,6 +167,7 @@ async function main() {
   });
   console.table(rows);
   console.log(`load at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  printSummary('search', summaryRows);
 }
 
 await main();

@@ -28,6 +28,7 @@ import { apiRoutes } from '../packages/contract/src/api-routes.ts';
 import { pathOf } from '../packages/contract/src/endpoint.ts';
 import { cpuSecondsOf, machine, optionValue, rssOf, sleep, startServer } from './support/server.mjs';
 import { writeLargeWebm } from './support/webm-file.mjs';
+import { printSummary } from './support/summary.mjs';
 
 function parseArgs(argv) {
   const options = { sizeMb: 1024, rounds: 1 };
@@ -187,6 +188,33 @@ async function main() {
     }
     console.table(rows);
     console.log('goals: RSS growth < 100 MiB; upload within 2× the copy (upload ÷ copy ≤ 2)');
+    // The summary takes each goal's worst round.
+    const worst = (key) => rows.reduce((a, b) => (Number(b[key]) > Number(a[key]) ? b : a));
+    const slowest = worst('upload ÷ copy');
+    const hungriest = worst('RSS growth MiB');
+    const sizeLabel = `${Math.round(mb(made.bytes))} MiB`;
+    printSummary('upload', [
+      {
+        figure: `upload of a ${sizeLabel} recording, s`,
+        value: Number(slowest['upload s']),
+        unit: 's',
+        baseline: Number(slowest['copy s']),
+        baselineName: 'stream copy of the file on the same disk',
+        ratio: Number(slowest['upload ÷ copy']),
+        goal: '≤ 2 × the copy',
+        met: Number(slowest['upload ÷ copy']) <= 2,
+      },
+      {
+        figure: `server RSS growth during the upload, MiB`,
+        value: Number(hungriest['RSS growth MiB']),
+        unit: 'MiB',
+        baseline: null,
+        baselineName: null,
+        ratio: null,
+        goal: '< 100 MiB',
+        met: Number(hungriest['RSS growth MiB']) < 100,
+      },
+    ]);
   } finally {
     await server?.stop();
     rmSync(dir, { recursive: true, force: true });
