@@ -10,8 +10,11 @@ export const assignmentLimits = {
   instructionsMaxLength: 10_000,
   answerMaxLength: 20_000,
   feedbackMaxLength: 5_000,
-  /** One attachment or submitted file, at most this many bytes. */
-  fileMaxBytes: 20 * 1024 * 1024,
+  /**
+   * One attachment or submitted file, at most this many bytes: 20 MB in the decimal units the screens
+   * speak (lib/media-format.ts), so the form says "20 MB" (20 MiB read "21 MB").
+   */
+  fileMaxBytes: 20_000_000,
 } as const;
 
 /**

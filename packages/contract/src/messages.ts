@@ -84,7 +84,6 @@ export const messages = {
   sessionCancelled: 'Session cancelled; its students were told',
   sessionAlreadyCancelled: 'This session is already cancelled',
   sessionAlreadyEnded: 'This session has already ended',
-  sessionNotEndedYet: 'Attendance is shown once the session has ended',
   sessionWasCancelled: 'This session was cancelled',
   calendarFeedCreated: 'Your calendar feed is ready',
   calendarFeedRevoked: 'Calendar feed turned off; its address no longer works',
