@@ -9,6 +9,8 @@ import { createCourse, createOrder, paidCheckout, weekdayChoice } from '../../..
 import { eventually, oneInstance, sharedInstances } from '../../../test/instances';
 import { throwawayRedis, type ThrowawayRedis } from '../../../test/throwaway-redis';
 import { courses } from '../../db/schema/index';
+import { buildAbility, rulesFor } from '@mooz/contract/permissions';
+import { createCoursesService } from './service';
 
 // Long enough that only a change, never an expiry, can explain what the tests see.
 const LONG_TTL_MS = 120_000;
@@ -36,6 +38,36 @@ describe('in one instance', () => {
 
     await t.db.update(courses).set({ published: false }).where(eq(courses.id, course.id));
     expect((await catalogue(t, student.headers)).find((c) => c.id === course.id)).toBeUndefined();
+  });
+
+  it("presents the catalogue once for everyone, each caller's purchases apart, and anew when the clock passes a batch's first start", async () => {
+    const teacher = await signedIn(t, 'teacher');
+    const course = await createCourse(t, teacher.headers, { name: `Clocked ${Date.now()}` });
+    const buyer = await signedIn(t);
+    const order = await createOrder(t, buyer.headers, weekdayChoice(course));
+    await t.app.inject({ method: 'POST', url: '/api/payments/verify_payment/', headers: buyer.headers, payload: { ...paidCheckout(t, order), subscription_id: order.subscription_id } });
+    const viewer = await signedIn(t);
+    // The same answer as the route's, on a clock of the test's own.
+    let clock = new Date();
+    const service = createCoursesService({ db: t.db, changes: t.app.changes, cacheTtlMs: LONG_TTL_MS, now: () => clock });
+    const as = (id: number) => ({ id, userType: 'student' as const, ability: buildAbility(rulesFor('student', id)) });
+    const listed = async (id: number) => (await service.catalogue(as(id))).data.find((c) => c.id === course.id)!;
+
+    expect((await service.catalogue(as(viewer.user.id))).data).toEqual(await catalogue(t, viewer.headers));
+    expect((await service.catalogue(as(buyer.user.id))).data).toEqual(await catalogue(t, buyer.headers));
+    expect((await listed(buyer.user.id)).enrolled).toBe(true);
+    expect((await listed(viewer.user.id)).enrolled).toBe(false);
+    const first = [...(await listed(viewer.user.id)).batches].sort((a, b) => a.meetings[0]!.first_starts_at.localeCompare(b.meetings[0]!.first_starts_at))[0]!;
+    expect((await listed(viewer.user.id)).batches.every((b) => !b.started)).toBe(true);
+
+    clock = new Date(Date.parse(first.meetings[0]!.first_starts_at));
+    const started = (await listed(viewer.user.id)).batches.filter((b) => b.started).map((b) => b.id);
+    expect(started).toContain(first.id);
+    expect((await listed(buyer.user.id)).batches.filter((b) => b.started).map((b) => b.id)).toEqual(started);
+    expect((await listed(buyer.user.id)).enrolled).toBe(true);
+
+    clock = new Date(Date.parse(first.meetings[0]!.first_starts_at) - 1);
+    expect((await listed(viewer.user.id)).batches.some((b) => b.id === first.id && b.started)).toBe(false);
   });
 });
 

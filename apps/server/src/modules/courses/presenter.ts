@@ -1,8 +1,10 @@
 // The course and my-course objects of the contract, built in exactly one place.
+import type { Batch } from '@mooz/contract/batches';
 import type { Course, Enrollment, MyCourse } from '@mooz/contract/courses';
 import type { courses, subscriptions } from '../../db/schema/index';
 import { presentBatch } from '../batches/service';
 import type { BatchRow } from '../batches/store';
+import { zonedInstant } from '../batches/timetable';
 
 export type CourseRow = typeof courses.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -34,6 +36,11 @@ export function presentCourse(row: CourseRow, teacher: TeacherName, enrolled: bo
     time_zone: row.timeZone,
     batches: batches.map((b) => presentBatch(b, row.timeZone, now)),
   };
+}
+
+/** The instant a presented batch counts as started from (presentBatch's rule: its first meeting, else its first day's midnight). */
+export function firstStartOf(batch: Batch): Date {
+  return batch.meetings[0] ? new Date(batch.meetings[0].first_starts_at) : zonedInstant(batch.start_date, '00:00', batch.time_zone);
 }
 
 export function presentEnrollment(row: SubscriptionRow): Enrollment {
