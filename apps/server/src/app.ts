@@ -242,7 +242,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.addHook('onClose', () => reminders.stop());
 
   const courses = createCoursesService({ db: app.db, changes, cacheTtlMs });
-  await app.register(courseRoutes, { courses, teaching: createCourseTeaching({ db: app.db, courses }) });
+  await app.register(courseRoutes, { courses, teaching: createCourseTeaching({ db: app.db, courses, storage: app.recordingStorage, log: app.log }) });
   await app.register(batchRoutes, { batches: createBatchesService({ db: app.db }) });
   await app.register(sessionRoutes, {
     sessions: createSessionsService({ db: app.db, courses, account: (id) => accessTokens.account(id), changes, cacheTtlMs }),

@@ -6,7 +6,8 @@ import { buildTestApp, type TestApp } from '../../../test/app';
 import { signedIn } from '../../../test/accounts';
 import { createCourse, createOrder, weekdayChoice, weekendChoice } from '../../../test/courses';
 import { buy as buyIn, sessionAt as sessionAtIn } from '../../../test/sessions';
-import { attendance, courses, subscriptions, users } from '../../db/schema/index';
+import { Readable } from 'node:stream';
+import { assignments, attendance, courses, recordings, submissions, subscriptions, users } from '../../db/schema/index';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -38,6 +39,35 @@ describe('removing a course', () => {
     expect(await t.db.select().from(subscriptions).where(eq(subscriptions.courseId, course.id))).toEqual([]);
     expect((await get(`/api/courses/${course.id}/`, teacher.headers)).statusCode).toBe(404);
     expect((await remove(course.id, teacher.headers)).statusCode).toBe(404);
+  });
+
+  it('deletes a deleted course’s stored files too: attachments, answers’ files, recordings and a live recording’s chunks', async () => {
+    const teacher = await signedIn(t, 'teacher');
+    const course = await createCourse(t, teacher.headers);
+    const student = await signedIn(t);
+    const storage = t.app.recordingStorage;
+    const put = (key: string) => storage.put(key, Readable.from([Buffer.from('bytes')]), 'application/octet-stream');
+    const [assignment] = await t.db
+      .insert(assignments)
+      .values({ courseId: course.id, title: 'Essay', createdBy: teacher.user.id, fileKey: 'assignments/course-brief.pdf' })
+      .returning();
+    await t.db.insert(submissions).values({ assignmentId: assignment!.id, userId: student.user.id, fileKey: 'assignments/answer.pdf' });
+    const [ready, live] = await t.db
+      .insert(recordings)
+      .values([
+        { courseId: course.id, roomId: 'room-a', title: 'Week 1', recordedBy: teacher.user.id, source: 'upload' as const, status: 'ready' as const, storageKey: 'recordings/week-1.webm' },
+        { courseId: course.id, roomId: 'room-b', title: 'Week 2', recordedBy: teacher.user.id, source: 'live' as const, status: 'recording' as const },
+      ])
+      .returning();
+    const chunk = `live/${live!.id}/000000000000000-abc`;
+    // Another course's file stays.
+    const other = await createCourse(t, teacher.headers);
+    await t.db.insert(assignments).values({ courseId: other.id, title: 'Other', createdBy: teacher.user.id, fileKey: 'assignments/other.pdf' });
+    for (const key of ['assignments/course-brief.pdf', 'assignments/answer.pdf', ready!.storageKey!, chunk, 'assignments/other.pdf']) await put(key);
+
+    expect((await remove(course.id, teacher.headers)).json().data).toEqual({ outcome: 'deleted' });
+    for (const key of ['assignments/course-brief.pdf', 'assignments/answer.pdf', 'recordings/week-1.webm', chunk]) expect(await storage.size(key)).toBeNull();
+    expect(await storage.size('assignments/other.pdf')).toBe(5);
   });
 
   it('archives a bought course: gone from the catalogue and from sale, kept in its students’ courses and sessions', async () => {

@@ -1,7 +1,7 @@
 // What a course's teacher (or an admin) does beyond editing it: remove it (delete or archive), and see
 // its students, as a list or a CSV file. Who may is the course's edit rule (CoursesService.taughtBy):
 // unknown 404, someone else's 403.
-import type { FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { messages } from '@mooz/contract/messages';
 import type { CourseRemoval, CourseStudent } from '@mooz/contract/teaching';
 import type { Database } from '../../db/client';
@@ -11,17 +11,30 @@ import { auditIfAdmin } from '../admin/audit';
 import { removalOf, removeCourse } from './removal';
 import { courseStudents, studentsCsvName, studentsCsvRows } from './roster';
 import type { CoursesService } from './service';
+import type { RecordingStorage } from '../recordings/storage';
 
 type Caller = Pick<AuthUser, 'id' | 'userType' | 'ability'>;
 
-export function createCourseTeaching(deps: { db: Database; courses: CoursesService; now?: () => Date }) {
+export function createCourseTeaching(deps: {
+  db: Database;
+  courses: CoursesService;
+  storage: Pick<RecordingStorage, 'delete' | 'deletePrefix'>;
+  log: Pick<FastifyBaseLogger, 'error'>;
+  now?: () => Date;
+}) {
   const now = deps.now ?? (() => new Date());
   return {
     async remove(caller: Caller, id: number): Promise<{ data: CourseRemoval; message: string }> {
       const course = await deps.courses.taughtBy(caller, id);
-      const outcome = await removeCourse(deps.db, course.id, now(), (tx, done) =>
+      const { outcome, left } = await removeCourse(deps.db, course.id, now(), (tx, done) =>
         auditIfAdmin(tx, caller, done === 'deleted' ? 'course.delete' : 'course.archive', { type: 'course', id: course.id }, { name: course.name }),
       );
+      // The rows are gone, so nobody can reach these files any more; a failure is disk space, logged.
+      const forgotten = (key: string) => (error: unknown) => deps.log.error({ err: error, key }, 'a deleted course kept a stored file');
+      await Promise.all([
+        ...left.keys.map((key) => deps.storage.delete(key).catch(forgotten(key))),
+        ...left.prefixes.map((prefix) => deps.storage.deletePrefix(prefix).catch(forgotten(prefix))),
+      ]);
       return { data: { outcome }, message: outcome === 'deleted' ? messages.courseDeleted : messages.courseArchived };
     },
 
