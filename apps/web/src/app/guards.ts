@@ -1,7 +1,6 @@
 // Route loaders that decide who may enter a screen, before any of it renders.
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import type { Action, Subject } from '@mooz/contract/permissions';
-import { appAbility } from '../lib/ability';
 import { isSignedIn } from '../lib/stored-auth';
 import { loginWithNext, paths, safeNext } from '../config/paths';
 
@@ -27,9 +26,11 @@ export function signedInOnly({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+/** Signed in and allowed by the ability (lib/ability.tsx, with CASL, loaded by the first such check). */
 export function permitted(action: Action, subject: Subject) {
-  return (args: LoaderFunctionArgs) => {
+  return async (args: LoaderFunctionArgs) => {
     signedInOnly(args);
+    const { appAbility } = await import('../lib/ability');
     if (!appAbility.can(action, subject)) {
       throw redirect(`${paths.notAuthorized}?action=${action}&subject=${subject}`);
     }

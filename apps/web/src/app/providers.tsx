@@ -1,16 +1,16 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+// What every screen has: Mantine with the stored direction and skin, and the toasts' host. TanStack
+// Query comes with the screens that use it (app/query-root.tsx), the CASL ability with its first
+// reader (lib/ability.tsx: its context's default value is the app's ability), the toasts' library with
+// the first toast or the first signed-in screen: none of them is drawn on the login screen.
+import { Suspense, lazy, useEffect, useRef, type ReactNode } from 'react';
 import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from 'react-hot-toast';
-import { AbilityContext, appAbility } from '../lib/ability';
 import i18n from '../lib/i18n';
 import { applyLayoutToDocument, directionOf, useLayoutPreferences } from '../lib/layout-preferences';
 import { cssVariablesResolver, theme } from '../lib/theme';
-import { toastDurations, useToastLimit } from '../lib/toasts';
+import { useToasterWanted } from '../lib/toasts';
+import { useSignedIn } from '../lib/use-stored-auth';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
-});
+const Toaster = lazy(() => import('./toaster'));
 
 /** Keeps Mantine's direction (and so every mirrored component) in step with the stored preference. */
 function DirectionSync() {
@@ -32,20 +32,18 @@ function DirectionSync() {
   return null;
 }
 
+/**
+ * The Toaster, once a toast is asked for through notify, or once someone is signed in (the meeting
+ * calls react-hot-toast itself).
+ */
 function Toasts() {
-  const position = useLayoutPreferences((state) => state.toastPosition);
-  useToastLimit();
+  const wanted = useToasterWanted();
+  const signedIn = useSignedIn();
+  if (!wanted && !signedIn) return null;
   return (
-    <Toaster
-      position={position}
-      toastOptions={{
-        success: { duration: toastDurations.success },
-        error: { duration: toastDurations.error },
-        blank: { duration: toastDurations.blank },
-        loading: { duration: toastDurations.loading },
-        className: 'mooz-toast',
-      }}
-    />
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
   );
 }
 
@@ -56,12 +54,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <DirectionProvider initialDirection={directionOf(rtl)} detectDirection={false}>
       <MantineProvider theme={theme} forceColorScheme={skin} cssVariablesResolver={cssVariablesResolver}>
         <DirectionSync />
-        <QueryClientProvider client={queryClient}>
-          <AbilityContext.Provider value={appAbility}>
-            {children}
-            <Toasts />
-          </AbilityContext.Provider>
-        </QueryClientProvider>
+        {children}
+        <Toasts />
       </MantineProvider>
     </DirectionProvider>
   );

@@ -1,7 +1,10 @@
 // Toasts with fixed durations (success 2 s, error and plain 4 s, loading until dismissed: limits.toast*)
-// and at most 20 visible at once.
-import { useEffect } from 'react';
-import toast, { useToasterStore, type ToastOptions } from 'react-hot-toast';
+// and at most 20 visible at once (app/toaster.tsx).
+// react-hot-toast and its Toaster are not part of the first visit: the library loads with the first
+// toast (or once someone is signed in, see app/providers.tsx), and notify's calls made before it
+// arrives run in order as soon as it does. notify names each toast itself, so an id is returned at once.
+import { useSyncExternalStore } from 'react';
+import type { ToastOptions } from 'react-hot-toast';
 import { limits } from '@mooz/contract/limits';
 
 export const toastDurations = {
@@ -11,25 +14,56 @@ export const toastDurations = {
   loading: Infinity,
 } as const;
 
+type HotToast = typeof import('react-hot-toast');
+let library: HotToast | null = null;
+let arriving: Promise<HotToast> | null = null;
+
+/** react-hot-toast, loaded once. */
+export function loadToastLibrary(): Promise<HotToast> {
+  arriving ??= import('react-hot-toast').then((module) => (library = module));
+  return arriving;
+}
+
+let toasterWanted = false;
+const listeners = new Set<() => void>();
+
+/** True once a toast has been asked for: the Toaster is then mounted. */
+export function useToasterWanted(): boolean {
+  return useSyncExternalStore(
+    (notify) => {
+      listeners.add(notify);
+      return () => listeners.delete(notify);
+    },
+    () => toasterWanted,
+  );
+}
+
+function withLibrary(action: (hot: HotToast) => void): void {
+  if (!toasterWanted) {
+    toasterWanted = true;
+    for (const listener of listeners) listener();
+  }
+  if (library) action(library);
+  else void loadToastLibrary().then(action);
+}
+
+let lastId = 0;
+function show(kind: 'success' | 'error' | 'blank' | 'loading', message: string, options: ToastOptions): string {
+  const id = options.id ?? `mooz-toast-${++lastId}`;
+  withLibrary(({ default: toast }) => {
+    if (kind === 'blank') toast(message, { ...options, id });
+    else toast[kind](message, { ...options, id });
+  });
+  return id;
+}
+
 export const notify = {
   success: (message: string, options?: ToastOptions) =>
-    toast.success(message, { duration: toastDurations.success, ...options }),
+    show('success', message, { duration: toastDurations.success, ...options }),
   error: (message: string, options?: ToastOptions) =>
-    toast.error(message, { duration: toastDurations.error, ...options }),
-  info: (message: string, options?: ToastOptions) => toast(message, { duration: toastDurations.blank, ...options }),
+    show('error', message, { duration: toastDurations.error, ...options }),
+  info: (message: string, options?: ToastOptions) => show('blank', message, { duration: toastDurations.blank, ...options }),
   loading: (message: string, options?: ToastOptions) =>
-    toast.loading(message, { duration: toastDurations.loading, ...options }),
-  dismiss: (id?: string) => toast.dismiss(id),
+    show('loading', message, { duration: toastDurations.loading, ...options }),
+  dismiss: (id?: string) => withLibrary(({ default: toast }) => toast.dismiss(id)),
 };
-
-/**
- * Keeps at most `max` toasts on screen by dismissing the oldest. react-hot-toast only caps its
- * internal list (and drops toasts without their exit animation); this makes our limit explicit.
- */
-export function useToastLimit(max: number = limits.toastMaxVisible): void {
-  const { toasts } = useToasterStore();
-  useEffect(() => {
-    const visible = toasts.filter((t) => t.visible).sort((a, b) => b.createdAt - a.createdAt);
-    for (const stale of visible.slice(max)) toast.dismiss(stale.id);
-  }, [toasts, max]);
-}

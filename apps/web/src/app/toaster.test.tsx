@@ -1,8 +1,9 @@
 import { act, render } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import toast, { useToasterStore } from 'react-hot-toast';
 import { limits } from '@mooz/contract/limits';
-import { notify, toastDurations, useToastLimit } from './toasts';
+import { loadToastLibrary, notify, toastDurations } from '../lib/toasts';
+import { useToastLimit } from './toaster';
 
 let visibleMessages: string[] = [];
 
@@ -14,6 +15,11 @@ function Probe({ max }: { max?: number }) {
 }
 
 describe('toasts', () => {
+  // notify calls react-hot-toast at once when it is loaded (before, as soon as it arrives).
+  beforeAll(async () => {
+    await loadToastLibrary();
+  });
+
   afterEach(() => {
     act(() => toast.remove());
   });

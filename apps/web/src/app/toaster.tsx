@@ -1,0 +1,36 @@
+// The toasts' host, loaded with react-hot-toast (lib/toasts.ts): where they show, for how long, and at
+// most limits.toastMaxVisible at once.
+import { useEffect } from 'react';
+import toast, { Toaster, useToasterStore } from 'react-hot-toast';
+import { limits } from '@mooz/contract/limits';
+import { useLayoutPreferences } from '../lib/layout-preferences';
+import { toastDurations } from '../lib/toasts';
+
+/**
+ * Keeps at most `max` toasts on screen by dismissing the oldest. react-hot-toast only caps its
+ * internal list (and drops toasts without their exit animation); this makes our limit explicit.
+ */
+export function useToastLimit(max: number = limits.toastMaxVisible): void {
+  const { toasts } = useToasterStore();
+  useEffect(() => {
+    const visible = toasts.filter((t) => t.visible).sort((a, b) => b.createdAt - a.createdAt);
+    for (const stale of visible.slice(max)) toast.dismiss(stale.id);
+  }, [toasts, max]);
+}
+
+export default function Toasts() {
+  const position = useLayoutPreferences((state) => state.toastPosition);
+  useToastLimit();
+  return (
+    <Toaster
+      position={position}
+      toastOptions={{
+        success: { duration: toastDurations.success },
+        error: { duration: toastDurations.error },
+        blank: { duration: toastDurations.blank },
+        loading: { duration: toastDurations.loading },
+        className: 'mooz-toast',
+      }}
+    />
+  );
+}
