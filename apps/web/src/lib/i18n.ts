@@ -1,14 +1,14 @@
 // Translations: four languages (English the default and fallback), flat keys, one JSON per language
-// over HTTP (lib/i18n-backend.ts), detection by query parameter lng, cookie, local storage, session storage, browser language,
+// over HTTP (lib/i18n-backend.ts), detection (lib/language-detector.ts) by query parameter lng, cookie, local storage, session storage, browser language,
 // then <html lang> (cached in local storage), and retries of failed reads (i18next retries with a doubling delay: it calls
 // read(..., tried + 1, wait * 2) in its BackendConnector). A file that never loads is only a warning.
 import i18n from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { defaultLanguage, languages, limits } from '@mooz/contract/limits';
 import { storageKeys } from '@mooz/contract/config';
 import { isolateTranslations } from './bidi';
 import { FetchBackend, type FetchBackendOptions } from './i18n-backend';
+import { createLanguageDetector } from './language-detector';
 
 export const languageNames: Record<(typeof languages)[number], string> = {
   en: 'English',
@@ -28,7 +28,14 @@ i18n.on('languageChanged', (lng) => {
 
 export const i18nReady = i18n
   .use(FetchBackend)
-  .use(LanguageDetector)
+  .use(
+    createLanguageDetector({
+      lookupQuerystring: 'lng',
+      lookupCookie: 'i18next',
+      lookupLocalStorage: storageKeys.language,
+      lookupSessionStorage: 'i18nextLng',
+    }),
+  )
   .use(initReactI18next)
   .use(isolateTranslations)
   .init<FetchBackendOptions>({
@@ -45,12 +52,6 @@ export const i18nReady = i18n
     retryTimeout: limits.i18nRetryBaseMs,
     maxParallelReads: limits.i18nMaxParallelReads,
     backend: { loadPath: '/locales/{{lng}}/translation.json' },
-    detection: {
-      order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
-      lookupQuerystring: 'lng',
-      lookupLocalStorage: storageKeys.language,
-      caches: ['localStorage'],
-    },
     // The UI renders with the English fallback while a slow language file is still retrying,
     // and re-renders when it arrives, instead of suspending behind the loader for seconds.
     react: { useSuspense: false, bindI18n: 'languageChanged loaded' },
