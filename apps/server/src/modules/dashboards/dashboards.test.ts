@@ -7,8 +7,9 @@ import { buildTestApp, type TestApp } from '../../../test/app';
 import { createUser, login, signedIn } from '../../../test/accounts';
 import { createCourse } from '../../../test/courses';
 import { readyRecording } from '../../../test/recordings';
-import { assignments, attendance, batches, certificates, classSessions, subscriptions, submissions, watchLog } from '../../db/schema/index';
-import { createDashboardsService } from './service';
+import { assignments, attendance, batches, certificates, classSessions, courses, subscriptions, submissions, watchLog } from '../../db/schema/index';
+import { earnDueCertificates } from '../certificates/earn';
+import { createDashboardsService, studentTables } from './service';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -399,5 +400,127 @@ describe('days in the caller zone', () => {
     expect(await at('2026-11-20T10:30:00Z')).toBe(0.5);
     expect(await at('2026-11-20T11:05:00Z')).toBe(close(65 / 60));
     expect(await at('2026-11-21T10:00:00Z')).toBe(close(70 / 60));
+  });
+});
+
+describe("a student's kept numbers", () => {
+  /** Everything but the next class, which is read afresh each time. */
+  const numbers = ({ next_class: _, ...rest }: Record<string, unknown>) => rest;
+  const fresh = async (userId: number) => (await createDashboardsService({ db: t.db }).student({ id: userId, userType: 'student' }, {}, new Date())).data;
+
+  it('are dropped by an attendance, a watch and a submission: each read then equals a fresh computation', async () => {
+    const h = await history();
+    const read = async () => (await get('/api/dashboard/student/', h.sam.headers)).json().data;
+    const first = await read();
+    expect(numbers(await read())).toEqual(numbers(first));
+    expect(close(first.live_hours)).toBe(0.5);
+
+    // Sam attends B's class of two days ago for 20 minutes: 1 of B's 3 classes so far.
+    await attend(h.missed.id, h.sam.id, h.missed.startsAt.getTime(), h.missed.startsAt.getTime() + 20 * MIN);
+    const attended = await read();
+    expect(close(attended.live_hours)).toBe(close(50 / 60));
+    expect(attended.skills).toContainEqual({ name: 'Docker', level: 33 });
+    expect(attended.weekly_learning_trends[4].hours).toBeCloseTo(20 / 60, 9);
+    expect(numbers(attended)).toEqual(numbers(await fresh(h.sam.id)));
+
+    // Sam watches half of the recording of B's class left open yesterday: 2 of 3.
+    const recording = await readyRecording(t, { recordedBy: h.teacher.id, courseId: h.courseB.id, sessionId: h.leftOpen.id, durationSeconds: 600 });
+    const watched = await t.app.inject({
+      method: 'POST',
+      url: `/api/classes/recordings/${recording.id}/progress/`,
+      headers: h.sam.headers,
+      payload: { position_seconds: 300, spans: [[0, 300]] },
+    });
+    expect(watched.statusCode, watched.body).toBe(200);
+    const afterWatch = await read();
+    expect(close(afterWatch.recording_hours)).toBe(0.25);
+    expect(afterWatch.skills).toContainEqual({ name: 'Docker', level: 67 });
+    expect(numbers(afterWatch)).toEqual(numbers(await fresh(h.sam.id)));
+
+    // Sam submits the quiz: nothing left due.
+    await t.db.insert(submissions).values({ assignmentId: h.quiz.id, userId: h.sam.id, text: 'Quiz answers' });
+    const submitted = await read();
+    expect(submitted.learning_stats).toMatchObject({ assignments_completed: 2, assignments_total: 2 });
+    expect(submitted.assignments_due).toEqual([]);
+    expect(numbers(submitted)).toEqual(numbers(await fresh(h.sam.id)));
+  });
+
+  /** A change bus that tells only when told to. */
+  function quietBus() {
+    const listeners: { tables: readonly string[]; listener: () => void }[] = [];
+    return {
+      onTables: (tables: readonly string[], listener: () => void) => void listeners.push({ tables, listener }),
+      written: (table: string) => listeners.filter((l) => l.tables.includes(table)).forEach((l) => l.listener()),
+    };
+  }
+
+  async function enrolled(zone = 'UTC') {
+    const teacher = await person('teacher', 'Tess');
+    const sam = await person('student', 'Sam');
+    const course = await createCourse(t, teacher.headers, { skills: ['Vitest'] });
+    await t.db.delete(classSessions).where(eq(classSessions.courseId, course.id));
+    await t.db.update(courses).set({ timeZone: zone }).where(eq(courses.id, course.id));
+    const batch = await batchOf(course.id, '2026-11-10', '2026-11-20');
+    await subscribe(sam.id, course.id, batch);
+    const first = await session(course.id, 'First', Date.parse('2026-11-15T10:00:00Z'), 60, { batchId: batch.id });
+    await attend(first.id, sam.id, Date.parse('2026-11-15T10:00:00Z'), Date.parse('2026-11-15T11:00:00Z'));
+    return { teacher, sam, course, batch };
+  }
+
+  it('watch every table they are read from, and hold until a write is told or the time to live runs out', async () => {
+    const { sam, course, batch } = await enrolled();
+    const bus = quietBus();
+    const service = createDashboardsService({ db: t.db, changes: bus, cacheTtlMs: 5000 });
+    const at = async (ms: number) => (await service.student({ id: sam.id, userType: 'student' }, {}, new Date(ms))).data.live_hours;
+    const t0 = Date.parse('2026-11-18T10:00:00Z');
+    expect(await at(t0)).toBe(1);
+    const other = await session(course.id, 'Other', Date.parse('2026-11-16T10:00:00Z'), 60, { batchId: batch.id });
+    await attend(other.id, sam.id, Date.parse('2026-11-16T10:00:00Z'), Date.parse('2026-11-16T10:30:00Z'));
+    // Not told: the kept answer, within its time to live.
+    expect(await at(t0 + 1000)).toBe(1);
+    expect(await at(t0 + 5001)).toBe(1.5);
+    await attend(other.id, sam.id, Date.parse('2026-11-16T10:30:00Z'), Date.parse('2026-11-16T11:00:00Z'));
+    expect(await at(t0 + 5002)).toBe(1.5);
+    bus.written('attendance');
+    expect(await at(t0 + 5003)).toBe(2);
+    for (const table of ['attendance', 'watch_log', 'assignment_submissions', 'assignments', 'recording_views', 'certificates', 'class_sessions', 'subscriptions']) {
+      expect(studentTables).toContain(table);
+    }
+  });
+
+  it('are not kept while a row still open counts up to now', async () => {
+    const { sam, course } = await enrolled();
+    const s = await session(course.id, 'Open', Date.parse('2026-11-20T10:00:00Z'), 60);
+    await attend(s.id, sam.id, Date.parse('2026-11-20T10:00:00Z'), null);
+    const service = createDashboardsService({ db: t.db, changes: quietBus() });
+    const at = async (now: string) => close((await service.student({ id: sam.id, userType: 'student' }, {}, new Date(now))).data.live_hours);
+    expect(await at('2026-11-20T10:30:00Z')).toBe(close(1 + 30 / 60));
+    expect(await at('2026-11-20T10:30:01Z')).toBe(close(1 + 30 / 60 + 1 / 3600));
+    // Past the end and the grace the row is done counting: kept from then on.
+    expect(await at('2026-11-20T11:10:00Z')).toBe(close(1 + 70 / 60));
+    expect(await at('2026-11-20T11:10:02Z')).toBe(close(1 + 70 / 60));
+  });
+
+  it('hold until the next class of their courses starts, the caller\'s midnight and the course zone\'s midnight', async () => {
+    const { sam, course, batch } = await enrolled('Pacific/Kiritimati');
+    await session(course.id, 'Second', Date.parse('2026-11-17T10:00:00Z'), 60, { batchId: batch.id });
+    const service = createDashboardsService({ db: t.db, changes: quietBus(), earnCertificates: earnDueCertificates });
+    const at = async (now: string, tz = 'UTC') => (await service.student({ id: sam.id, userType: 'student' }, { tz }, new Date(now))).data;
+    // The second class starts at 10:00: 1 of 1, then 1 of 2.
+    expect((await at('2026-11-17T09:59:58Z')).skills).toEqual([{ name: 'Vitest', level: 100 }]);
+    expect((await at('2026-11-17T10:00:00Z')).skills).toEqual([{ name: 'Vitest', level: 50 }]);
+    // The caller's week moves on at their midnight.
+    expect((await at('2026-11-17T23:59:59Z')).weekly_learning_trends.at(-1)!.date).toBe('2026-11-17');
+    expect((await at('2026-11-18T00:00:01Z')).weekly_learning_trends.at(-1)!.date).toBe('2026-11-18');
+    // The batch ends on the 20th in Kiritimati (UTC+14), whose 21st starts at 10:00 UTC: with all three
+    // classes attended, the certificate is earned from then, though the caller's (UTC) day goes on.
+    const third = await session(course.id, 'Third', Date.parse('2026-11-19T10:00:00Z'), 60, { batchId: batch.id });
+    const second = (await t.db.select().from(classSessions).where(eq(classSessions.title, 'Second')))[0]!;
+    await attend(second.id, sam.id, second.startsAt.getTime(), second.endsAt.getTime());
+    await attend(third.id, sam.id, third.startsAt.getTime(), third.endsAt.getTime());
+    const service2 = createDashboardsService({ db: t.db, changes: quietBus(), earnCertificates: earnDueCertificates });
+    const at2 = async (now: string) => (await service2.student({ id: sam.id, userType: 'student' }, { tz: 'UTC' }, new Date(now))).data;
+    expect((await at2('2026-11-20T09:59:59Z')).certificates).toEqual([]);
+    expect((await at2('2026-11-20T10:00:01Z')).certificates).toMatchObject([{ course_name: course.name }]);
   });
 });

@@ -7,7 +7,7 @@ import { earnDueCertificates } from '../certificates/earn';
 import { createDashboardsService } from './service';
 
 export const dashboardRoutes: FastifyPluginAsync = async (app) => {
-  const dashboards = createDashboardsService({ db: app.db, earnCertificates: earnDueCertificates });
+  const dashboards = createDashboardsService({ db: app.db, earnCertificates: earnDueCertificates, changes: app.changes });
   route(app, endpoints.dashboards.student, (req) => dashboards.student(currentUser(req), req.query, new Date(Date.now())));
   route(app, endpoints.dashboards.teacher, (req) => dashboards.teacher(currentUser(req), req.query, new Date(Date.now())));
 };

@@ -3,6 +3,8 @@
 // caller's zone. A student reads their own; a teacher their own; an admin the whole platform's, or one
 // person's with student_id / teacher_id (anyone else sending those gets 403). Each dashboard is one
 // statement for its numbers plus a few small ones (the next class, skills, certificates), run at once.
+// A student's numbers, progress and certificates are kept in memory (kept-answers.ts) until the first
+// instant the clock alone would change them or a write to a table they come from, whichever is first.
 import { and, asc, desc, eq, gt, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { apiRoutes } from '@mooz/contract/api-routes';
@@ -13,10 +15,12 @@ import type { UserType } from '@mooz/contract/permissions';
 import type { Database } from '../../db/client';
 import { classSessions, courses, users } from '../../db/schema/index';
 import { forbidden, notFound } from '../../http/errors';
+import type { ChangeBus } from '../../infrastructure/change-bus';
 import { databaseFacts, idArray, scopeCondition, scopeFrom, type SessionScope } from '../classes/access';
 import { present } from '../classes/service';
 import { courseProgress, type CourseProgress } from '../learning/progress';
-import { attendanceSpans, hours, liveSeconds, watchedSeconds } from './learning-time';
+import { keptAnswers } from './kept-answers';
+import { attendanceSpans, hours, learningTimeRules, liveSeconds, watchedSeconds } from './learning-time';
 import { skillLevels } from './skills';
 import { checkTimeZone, localWeek } from './time-zone';
 
@@ -29,7 +33,27 @@ export interface DashboardsDeps {
   db: Database;
   /** Issues the certificates the rule grants a student by now (certificates/earn.ts), before they are listed. */
   earnCertificates?: (db: Database, userId: number, now: Date, progress: CourseProgress[]) => Promise<unknown>;
+  /** When given, a student's numbers are kept until a write to a table they are read from (`studentTables`) or the clock changes them. */
+  changes?: Pick<ChangeBus, 'onTables'>;
+  /** How long a kept answer may be used without news from the database (the fallback when no change reaches this process). */
+  cacheTtlMs?: number;
 }
+
+/** Every table a student's kept numbers, progress and certificates are read from. */
+export const studentTables = [
+  'users',
+  'subscriptions',
+  'courses',
+  'batches',
+  'class_sessions',
+  'attendance',
+  'watch_log',
+  'recordings',
+  'recording_views',
+  'assignments',
+  'assignment_submissions',
+  'certificates',
+] as const;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const isoOrNull = (epochMs: number | string | null) => (epochMs === null ? null : new Date(Number(epochMs)).toISOString());
@@ -92,7 +116,20 @@ export function createDashboardsService(deps: DashboardsDeps) {
                   'due_at', (extract(epoch from d.due_at) * 1000)::float8) order by d.due_at asc nulls last, d.id), '[]'::json)
                 from (select * from tasks where not done order by due_at asc nulls last, id limit 5) d)`
         } as due,
-        (select coalesce(json_object_agg(c.id, c.skills), '{}'::json) from courses c where c.id in (select course_id from mine)) as skills`);
+        (select coalesce(json_object_agg(c.id, c.skills), '{}'::json) from courses c where c.id in (select course_id from mine)) as skills,
+        ${
+          // Until when these numbers hold by the clock alone: the course zones' dates (the earning rule),
+          // the next class of the student's courses to start (progress counts the classes started), and
+          // whether a row still open is counting up to now (then not at all).
+          studentId === null
+            ? sql`null::json as zones, null::float8 as next_start, null::boolean as growing`
+            : sql`(select coalesce(json_agg(distinct c.time_zone), '[]'::json) from courses c where c.id in (select course_id from mine)) as zones,
+              (select (extract(epoch from min(cs.starts_at)) * 1000)::float8 from class_sessions cs
+                where cs.course_id in (select course_id from mine) and cs.cancelled_at is null and cs.starts_at > ${now.toISOString()}::timestamptz) as next_start,
+              exists (select 1 from attendance a join class_sessions s on s.id = a.session_id
+                where a.user_id = ${studentId} and a.left_at is null
+                  and s.ends_at + make_interval(mins => ${learningTimeRules.openRowGraceMinutes}) > ${now.toISOString()}::timestamptz) as growing`
+        }`);
     const [row] = rowsOf<{
       name: string | null;
       live: unknown;
@@ -101,8 +138,43 @@ export function createDashboardsService(deps: DashboardsDeps) {
       tasks_done: number;
       due: unknown;
       skills: unknown;
+      zones: unknown;
+      next_start: number | null;
+      growing: boolean | null;
     }>(result);
     return row!;
+  }
+
+  /** What the clock changes in a student's numbers, progress and certificates: the first instant (ms) they may differ from those at `now`. */
+  function holdsUntil(numbers: Awaited<ReturnType<typeof studentNumbers>>, week: { bounds: Date[] }, now: Date): number {
+    if (numbers.growing) return now.getTime();
+    const instants = [week.bounds.at(-1)!.getTime()];
+    // An ended batch earns its certificate from the next local day of its course.
+    for (const zone of json<string[] | null>(numbers.zones) ?? []) instants.push(localWeek(zone, now).bounds.at(-1)!.getTime());
+    if (numbers.next_start !== null) instants.push(Number(numbers.next_start));
+    return Math.min(...instants);
+  }
+
+  const kept = keptAnswers<{
+    numbers: Awaited<ReturnType<typeof studentNumbers>>;
+    certificates: StudentDashboard['certificates'];
+    progress: CourseProgress[];
+  }>({ ttlMs: deps.cacheTtlMs ?? 5000, maxEntries: 1000 });
+  deps.changes?.onTables(studentTables, () => kept.invalidate());
+
+  /** The student's numbers, certificates (after issuing those earned) and progress, at `now`. */
+  async function studentParts(studentId: number | null, tz: string, week: { bounds: Date[] }, now: Date) {
+    const load = async () => {
+      const progressRead = studentId === null ? Promise.resolve([]) : courseProgress(db, studentId, { now });
+      const [numbers, certificates, progress] = await Promise.all([
+        studentNumbers(studentId, week.bounds, now),
+        certificatesOf(studentId, now, progressRead),
+        progressRead,
+      ]);
+      return { value: { numbers, certificates, progress }, until: holdsUntil(numbers, week, now) };
+    };
+    if (studentId === null || !deps.changes) return (await load()).value;
+    return kept.get(`${studentId} ${tz}`, now.getTime(), load);
   }
 
   /** The student's certificates, after issuing those earned by now (with the progress the skills are made of, read once). */
@@ -141,13 +213,7 @@ export function createDashboardsService(deps: DashboardsDeps) {
       const tz = checkTimeZone(query.tz);
       const studentId = await subject(db, caller, query.student_id, 'student');
       const week = localWeek(tz, now);
-      const progressRead = studentId === null ? Promise.resolve([]) : courseProgress(db, studentId, { now });
-      const [numbers, certificates, nextClass, progress] = await Promise.all([
-        studentNumbers(studentId, week.bounds, now),
-        certificatesOf(studentId, now, progressRead),
-        nextClassOf(studentId, now),
-        progressRead,
-      ]);
+      const [{ numbers, certificates, progress }, nextClass] = await Promise.all([studentParts(studentId, tz, week, now), nextClassOf(studentId, now)]);
       const skillsByCourse = json<Record<string, string[]>>(numbers.skills);
       const skills = skillLevels(progress, new Map(Object.entries(skillsByCourse).map(([id, list]) => [Number(id), list])));
       const [live = 0, ...liveDays] = json<number[]>(numbers.live).map(Number);
