@@ -358,6 +358,45 @@ async function main() {
     if (bare) {
       console.log('  goals (issue 15): relay rate ours/bare at least 0.85; memory per connection ours/bare at most 1.2 (printed, never asserted)');
     }
+    // The line `npm run bench` collects (one row per figure the issue gives a goal for, and CPU per message).
+    const [o, b] = [f[0], f[1] ?? {}];
+    const round = (value, digits = 0) => (value == null ? null : Math.round(value * 10 ** digits) / 10 ** digits);
+    const share = (a, c) => (a != null && c != null && c !== 0 ? round(a / c, 2) : null);
+    const bareName = 'bare socket.io relay (bench/bare-relay.mjs)';
+    const where = `${options.clients} clients in ${options.rooms} rooms`;
+    const rows = [
+      {
+        figure: `signalling relay rate, ${where}, msg/s`,
+        value: round(o.throughput),
+        unit: 'msg/s',
+        baseline: round(b.throughput),
+        baselineName: bareName,
+        ratio: share(o.throughput, b.throughput),
+        goal: '≥ 0.85 × baseline',
+        met: share(o.throughput, b.throughput) == null ? null : o.throughput / b.throughput >= 0.85,
+      },
+      {
+        figure: `signalling server memory per connection (round 1), ${where}, KiB`,
+        value: round(o.memory == null ? null : o.memory / 1024, 1),
+        unit: 'KiB',
+        baseline: round(b.memory == null ? null : b.memory / 1024, 1),
+        baselineName: bareName,
+        ratio: share(o.memory, b.memory),
+        goal: '≤ 1.2 × baseline',
+        met: share(o.memory, b.memory) == null ? null : o.memory / b.memory <= 1.2,
+      },
+      {
+        figure: `signalling server CPU per relayed message, ${where}, µs`,
+        value: round(o.cpu),
+        unit: 'µs',
+        baseline: round(b.cpu),
+        baselineName: bareName,
+        ratio: share(o.cpu, b.cpu),
+        goal: 'none (printed: the figure that survives a noisy machine)',
+        met: null,
+      },
+    ];
+    console.log(`BENCH-SUMMARY ${JSON.stringify({ bench: 'signalling', rows })}`);
   } finally {
     await server?.stop();
     await bare?.stop();
