@@ -509,15 +509,23 @@ describe("a student's kept numbers", () => {
     // The second class starts at 10:00: 1 of 1, then 1 of 2.
     expect((await at('2026-11-17T09:59:58Z')).skills).toEqual([{ name: 'Vitest', level: 100 }]);
     expect((await at('2026-11-17T10:00:00Z')).skills).toEqual([{ name: 'Vitest', level: 50 }]);
+    // The next class: kept while it has not ended, its status worked out at each call.
+    const soon = await session(course.id, 'Soon', Date.parse('2026-11-17T12:00:00Z'), 60, { batchId: batch.id });
+    const later = await session(course.id, 'Later', Date.parse('2026-11-18T12:00:00Z'), 60, { batchId: batch.id });
+    const service3 = createDashboardsService({ db: t.db, changes: quietBus() });
+    const next = async (now: string) => (await service3.student({ id: sam.id, userType: 'student' }, {}, new Date(now))).data.next_class;
+    expect(await next('2026-11-17T11:59:59Z')).toMatchObject({ id: soon.id, status: 'scheduled' });
+    expect(await next('2026-11-17T12:00:01Z')).toMatchObject({ id: soon.id, status: 'live' });
+    expect(await next('2026-11-17T13:00:01Z')).toMatchObject({ id: later.id, status: 'scheduled' });
     // The caller's week moves on at their midnight.
     expect((await at('2026-11-17T23:59:59Z')).weekly_learning_trends.at(-1)!.date).toBe('2026-11-17');
     expect((await at('2026-11-18T00:00:01Z')).weekly_learning_trends.at(-1)!.date).toBe('2026-11-18');
-    // The batch ends on the 20th in Kiritimati (UTC+14), whose 21st starts at 10:00 UTC: with all three
+    // The batch ends on the 20th in Kiritimati (UTC+14), whose 21st starts at 10:00 UTC: with all its
     // classes attended, the certificate is earned from then, though the caller's (UTC) day goes on.
     const third = await session(course.id, 'Third', Date.parse('2026-11-19T10:00:00Z'), 60, { batchId: batch.id });
     const second = (await t.db.select().from(classSessions).where(eq(classSessions.title, 'Second')))[0]!;
     await attend(second.id, sam.id, second.startsAt.getTime(), second.endsAt.getTime());
-    await attend(third.id, sam.id, third.startsAt.getTime(), third.endsAt.getTime());
+    for (const s of [third, soon, later]) await attend(s.id, sam.id, s.startsAt.getTime(), s.endsAt.getTime());
     const service2 = createDashboardsService({ db: t.db, changes: quietBus(), earnCertificates: earnDueCertificates });
     const at2 = async (now: string) => (await service2.student({ id: sam.id, userType: 'student' }, { tz: 'UTC' }, new Date(now))).data;
     expect((await at2('2026-11-20T09:59:59Z')).certificates).toEqual([]);

@@ -3,8 +3,9 @@
 // caller's zone. A student reads their own; a teacher their own; an admin the whole platform's, or one
 // person's with student_id / teacher_id (anyone else sending those gets 403). Each dashboard is one
 // statement for its numbers plus a few small ones (the next class, skills, certificates), run at once.
-// A student's numbers, progress and certificates are kept in memory (kept-answers.ts) until the first
-// instant the clock alone would change them or a write to a table they come from, whichever is first.
+// A student's numbers, progress, certificates and next class (its row: its status and whether it can
+// be joined are worked out at each call) are kept in memory (kept-answers.ts) until the first instant
+// the clock alone would change them or a write to a table they come from, whichever is first.
 import { and, asc, desc, eq, gt, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { apiRoutes } from '@mooz/contract/api-routes';
@@ -68,9 +69,9 @@ async function subject(db: Database, caller: Caller, wanted: number | undefined,
   return row.id;
 }
 
-/** Sessions with their course's and teacher's names, presented as the sessions list presents them. */
-async function sessionsWhere(db: Database, where: SQL | undefined, order: 'soonest' | 'latest', limit: number, now: Date): Promise<Session[]> {
-  const rows = await db
+/** Sessions with their course's and teacher's names. */
+function sessionRowsWhere(db: Database, where: SQL | undefined, order: 'soonest' | 'latest', limit: number) {
+  return db
     .select({ session: classSessions, courseName: courses.name, teacher: { firstName: users.firstName, lastName: users.lastName } })
     .from(classSessions)
     .innerJoin(courses, eq(courses.id, classSessions.courseId))
@@ -78,6 +79,13 @@ async function sessionsWhere(db: Database, where: SQL | undefined, order: 'soone
     .where(where)
     .orderBy(...(order === 'soonest' ? [asc(classSessions.startsAt), asc(classSessions.id)] : [desc(classSessions.startsAt), desc(classSessions.id)]))
     .limit(limit);
+}
+
+type SessionRow = Awaited<ReturnType<typeof sessionRowsWhere>>[number];
+
+/** Sessions with their course's and teacher's names, presented as the sessions list presents them. */
+async function sessionsWhere(db: Database, where: SQL | undefined, order: 'soonest' | 'latest', limit: number, now: Date): Promise<Session[]> {
+  const rows = await sessionRowsWhere(db, where, order, limit);
   return rows.map((r) => present(r.session, r.courseName, r.teacher, true, now));
 }
 
@@ -97,7 +105,9 @@ export function createDashboardsService(deps: DashboardsDeps) {
 
   async function studentNumbers(studentId: number | null, bounds: Date[], now: Date) {
     const who = (column: string) => (studentId === null ? sql`${sql.raw(column)} in (select id from users where user_type = 'student')` : sql`${sql.raw(column)} = ${studentId}`);
-    const result = await db.execute(sql`
+    // A read that starts with SELECT: db/changes.ts counts a statement that starts with WITH as a write
+    // of every table (it may hold an INSERT), which would drop every cache of the process at each call.
+    const result = await db.execute(sql`select * from (
       with mine as (select user_id, course_id from subscriptions where status = 'active' and ${who('user_id')}),
       tasks as (
         select t.id, t.title, t.course_id, c.name as course_name, t.due_at,
@@ -129,7 +139,7 @@ export function createDashboardsService(deps: DashboardsDeps) {
               exists (select 1 from attendance a join class_sessions s on s.id = a.session_id
                 where a.user_id = ${studentId} and a.left_at is null
                   and s.ends_at + make_interval(mins => ${learningTimeRules.openRowGraceMinutes}) > ${now.toISOString()}::timestamptz) as growing`
-        }`);
+        }) numbers`);
     const [row] = rowsOf<{
       name: string | null;
       live: unknown;
@@ -159,19 +169,21 @@ export function createDashboardsService(deps: DashboardsDeps) {
     numbers: Awaited<ReturnType<typeof studentNumbers>>;
     certificates: StudentDashboard['certificates'];
     progress: CourseProgress[];
+    next: SessionRow | null;
   }>({ ttlMs: deps.cacheTtlMs ?? 5000, maxEntries: 1000 });
   deps.changes?.onTables(studentTables, () => kept.invalidate());
 
-  /** The student's numbers, certificates (after issuing those earned) and progress, at `now`. */
+  /** The student's numbers, certificates (after issuing those earned), progress and next class, at `now`. */
   async function studentParts(studentId: number | null, tz: string, week: { bounds: Date[] }, now: Date) {
     const load = async () => {
       const progressRead = studentId === null ? Promise.resolve([]) : courseProgress(db, studentId, { now });
-      const [numbers, certificates, progress] = await Promise.all([
+      const [numbers, certificates, progress, next] = await Promise.all([
         studentNumbers(studentId, week.bounds, now),
         certificatesOf(studentId, now, progressRead),
         progressRead,
+        nextClassOf(studentId, now),
       ]);
-      return { value: { numbers, certificates, progress }, until: holdsUntil(numbers, week, now) };
+      return { value: { numbers, certificates, progress, next: next.row }, until: Math.min(holdsUntil(numbers, week, now), next.until) };
     };
     if (studentId === null || !deps.changes) return (await load()).value;
     return kept.get(`${studentId} ${tz}`, now.getTime(), load);
@@ -192,9 +204,18 @@ export function createDashboardsService(deps: DashboardsDeps) {
     }));
   }
 
-  /** The earliest live or upcoming session the student may attend (the sessions list's rule), or any for the platform. */
-  async function nextClassOf(studentId: number | null, now: Date): Promise<Session | null> {
-    const scope: SessionScope = studentId === null ? { all: true } : await scopeFrom(databaseFacts(db), { id: studentId, userType: 'student' }, now);
+  /**
+   * The earliest live or upcoming session the student may attend (the sessions list's rule), or any for
+   * the platform; `until`: it stays the one until it ends (sessions only leave the live or upcoming ones
+   * as time passes) or, for a student in trial (who sees every course's open sessions), the trial ends.
+   */
+  async function nextClassOf(studentId: number | null, now: Date): Promise<{ row: SessionRow | null; until: number }> {
+    const facts = databaseFacts(db);
+    let account: Awaited<ReturnType<typeof facts.account>>;
+    const scope: SessionScope =
+      studentId === null
+        ? { all: true }
+        : await scopeFrom({ ...facts, account: async (id) => (account = await facts.account(id)) }, { id: studentId, userType: 'student' }, now);
     const listed = scope.all
       ? sql`true`
       : sql`((${courses.published} and ${courses.archivedAt} is null) or ${courses.id} = any(${idArray(namedCourses(scope))}))`;
@@ -204,8 +225,11 @@ export function createDashboardsService(deps: DashboardsDeps) {
       scopeCondition(scope, { courseId: sql`${classSessions.courseId}`, batchId: sql`${classSessions.batchId}` }),
       listed,
     );
-    const [next] = await sessionsWhere(db, where, 'soonest', 1, now);
-    return next ?? null;
+    const [next] = await sessionRowsWhere(db, where, 'soonest', 1);
+    const instants = next ? [next.session.endsAt.getTime()] : [];
+    // In trial while a whole second remains (auth/trial.ts).
+    if (!scope.all && scope.openEverywhere && account?.trialEndsAt) instants.push(account.trialEndsAt.getTime() - 1000);
+    return { row: next ?? null, until: Math.min(Infinity, ...instants) };
   }
 
   return {
@@ -213,7 +237,8 @@ export function createDashboardsService(deps: DashboardsDeps) {
       const tz = checkTimeZone(query.tz);
       const studentId = await subject(db, caller, query.student_id, 'student');
       const week = localWeek(tz, now);
-      const [{ numbers, certificates, progress }, nextClass] = await Promise.all([studentParts(studentId, tz, week, now), nextClassOf(studentId, now)]);
+      const { numbers, certificates, progress, next } = await studentParts(studentId, tz, week, now);
+      const nextClass = next && present(next.session, next.courseName, next.teacher, true, now);
       const skillsByCourse = json<Record<string, string[]>>(numbers.skills);
       const skills = skillLevels(progress, new Map(Object.entries(skillsByCourse).map(([id, list]) => [Number(id), list])));
       const [live = 0, ...liveDays] = json<number[]>(numbers.live).map(Number);
