@@ -21,7 +21,7 @@ import { useSignedIn, useStoredUser } from '../../lib/use-stored-auth';
 import { BookmarkStar } from '../../components/bookmark-star';
 import { courseItemId } from '@mooz/contract/navigation-lists';
 import { CourseBatches } from './course-batches-panel';
-import { EnrollModal } from './enroll-modal';
+import { LazyEnrollModal, preloadEnrollModal } from './enroll-modal-lazy';
 import { PaymentDeclined } from './payment-declined';
 import { SandboxCheckout } from './sandbox-checkout';
 import { useCourse } from './use-courses';
@@ -118,14 +118,14 @@ function CourseDetails({ id }: { id: string }) {
             </Button>
           ) : (
             ability.can('create', 'Enrollment') && (
-              <Button leftSection={<IconShoppingCart size={16} />} onClick={() => setChoosing(details)} disabled={enrollment.busy} data-testid="enroll-button">
+              <Button leftSection={<IconShoppingCart size={16} />} onClick={() => setChoosing(details)} disabled={enrollment.busy} {...preloadEnrollModal} data-testid="enroll-button">
                 {t('courses.enroll')}
               </Button>
             )
           )}
         </Group>
       </Stack>
-      <EnrollModal
+      <LazyEnrollModal
         course={choosing}
         busy={enrollment.stage === 'ordering'}
         onClose={() => setChoosing(null)}

@@ -15,7 +15,7 @@ import { useAbility } from '../../lib/ability';
 import { messageOf } from '../../lib/api';
 import { translateServerMessage } from '../../lib/server-message';
 import { CourseCard } from './course-card';
-import { EnrollModal } from './enroll-modal';
+import { LazyEnrollModal, preloadEnrollModal } from './enroll-modal-lazy';
 import { PaymentDeclined } from './payment-declined';
 import { SandboxCheckout } from './sandbox-checkout';
 import { useCourses } from './use-courses';
@@ -82,6 +82,7 @@ export function CoursesPage() {
                           leftSection={<IconShoppingCart size={16} />}
                           onClick={() => setChoosing(course)}
                           disabled={enrollment.busy}
+                          {...preloadEnrollModal}
                           data-testid="enroll-button"
                         >
                           {t('courses.enroll')}
@@ -100,7 +101,7 @@ export function CoursesPage() {
           })}
         </SimpleGrid>
       )}
-      <EnrollModal
+      <LazyEnrollModal
         course={choosing}
         busy={enrollment.stage === 'ordering'}
         onClose={() => setChoosing(null)}

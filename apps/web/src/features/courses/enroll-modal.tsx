@@ -1,6 +1,7 @@
 // Enrollment, step one: the batch: weekdays or weekends, then one of the course's batches of that
 // kind, each with its dates, its days and times in the student's own time zone (and the course's), and
 // its seats. The order body is the batch's own fields, with its id.
+import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -52,6 +53,16 @@ export function EnrollModal({ course, busy, onClose, onSubmit }: EnrollModalProp
       {course && <ScheduleForm key={course.id} course={course} busy={busy} onSubmit={onSubmit} />}
     </Modal>
   );
+}
+
+/**
+ * The dialog as loaded lazily (enroll-modal-lazy.tsx): mounted closed, then opened, so that Mantine notes
+ * the element to give focus back to and plays its opening transition, as when it was mounted with the page.
+ */
+export function DeferredEnrollModal(props: EnrollModalProps) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return <EnrollModal {...props} course={mounted ? props.course : null} />;
 }
 
 function ScheduleForm({ course, busy, onSubmit }: { course: Course; busy: boolean; onSubmit: EnrollModalProps['onSubmit'] }) {
