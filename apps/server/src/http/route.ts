@@ -5,6 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '@mooz/contract/endpoint';
 import { errorEnvelope } from '@mooz/contract/envelope';
 import { allow, authenticate } from './authenticate';
+import { zodSerializer } from './serializer';
+import { sharedBytes } from './shared-answer';
 
 /** The request as a handler sees it: validated params, query and body of its endpoint. */
 export type EndpointRequest<E extends Endpoint> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {
@@ -21,6 +23,8 @@ export function route<E extends Endpoint>(
   handler: (request: EndpointRequest<E>, reply: FastifyReply) => Promise<Answer<E>> | Answer<E>,
 ): void {
   const { access } = declaration;
+  // Compiled on the first shared answer (http/shared-answer.ts): the same serializer as the route's own.
+  let serialize: ((data: unknown) => string) | undefined;
   const onRequest = access === 'public' ? [] : access === 'signedIn' ? [authenticate] : [authenticate, allow(access[0], access[1])];
   app.route({
     method: declaration.method,
@@ -43,6 +47,8 @@ export function route<E extends Endpoint>(
       const answer = await handler(request as unknown as EndpointRequest<E>, reply);
       // A handler that answered itself (another status, a raw body) has sent its reply.
       if (answer === reply || reply.sent) return reply;
+      const bytes = sharedBytes(answer, (data) => (serialize ??= zodSerializer(declaration.response))(data));
+      if (bytes) return reply.status(declaration.status).type('application/json; charset=utf-8').send(bytes);
       return reply.status(declaration.status).send(answer);
     },
   });

@@ -9,6 +9,7 @@ import { messages } from '@mooz/contract/messages';
 import type { Database } from '../../db/client';
 import { classSessions, courses, users } from '../../db/schema/index';
 import { invalidField } from '../../http/errors';
+import { sharedAnswer } from '../../http/shared-answer';
 import type { AuthUser } from '../../http/authenticate';
 import type { CoursesService } from '../courses/service';
 import { cachedValue } from '../../infrastructure/cache';
@@ -84,6 +85,7 @@ export function createSessionsService(deps: SessionsDeps) {
   // A cancelled session leaves every list; the cancellation writes class_sessions, which drops this copy.
   const allSessions = cachedValue(() => rowsWhere(isNull(classSessions.cancelledAt)), { ttlMs: deps.cacheTtlMs });
   deps.changes.onTables(['class_sessions', 'courses', 'users'], () => allSessions.invalidate());
+  let lists: { rows: unknown; byScope: Map<string, { answer: { data: Session[] }; from: number; until: number }> } = { rows: null, byScope: new Map() };
   const facts: ScopeFacts = {
     account: deps.account,
     taughtCourseIds: (id) => deps.courses.taughtCourseIds(id),
@@ -96,12 +98,31 @@ export function createSessionsService(deps: SessionsDeps) {
       const at = now();
       const scope = await scopeFrom(facts, caller, at);
       if (seesNothing(scope)) return { data: [] };
+      const all = await allSessions.get();
+      if (lists.rows !== all) lists = { rows: all, byScope: new Map() };
+      // Callers who see the same sessions share one answer (serialised once by route()) until the
+      // sessions are read anew or the clock changes a status or can_join of one of them.
+      const key = JSON.stringify(scope);
+      const time = at.getTime();
+      const kept = lists.byScope.get(key);
+      if (kept && kept.from <= time && time < kept.until) return kept.answer;
       // A trial's open sessions are those of courses in the catalogue; a course one teaches or bought is listed whatever its state.
-      const rows = (await allSessions.get()).filter((r) => inScope(scope, r.session) && (r.courseListed || namesCourse(scope, r.session.courseId)));
+      const rows = all.filter((r) => inScope(scope, r.session) && (r.courseListed || namesCourse(scope, r.session.courseId)));
       const sessions = rows.map((r) => present(r.session, r.courseName, r.teacher, true, at));
       const open = sessions.filter((s) => s.status !== 'ended');
       const ended = sessions.filter((s) => s.status === 'ended').reverse();
-      return { data: [...open, ...ended] };
+      const answer = sharedAnswer({ data: [...open, ...ended] });
+      let from = -Infinity;
+      let until = Infinity;
+      for (const { session } of rows) {
+        for (const change of [session.startsAt.getTime() - joinEarlyMs, session.startsAt.getTime(), session.endsAt.getTime()]) {
+          if (change <= time) from = Math.max(from, change);
+          else until = Math.min(until, change);
+        }
+      }
+      if (lists.byScope.size >= 1000) lists.byScope.clear();
+      lists.byScope.set(key, { answer, from, until });
+      return answer;
     },
 
     async schedule(caller: Caller, input: z.output<typeof sessionInput>): Promise<{ data: Session; message: string }> {

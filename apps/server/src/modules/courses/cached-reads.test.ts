@@ -10,6 +10,10 @@ import { eventually, oneInstance, sharedInstances } from '../../../test/instance
 import { throwawayRedis, type ThrowawayRedis } from '../../../test/throwaway-redis';
 import { courses } from '../../db/schema/index';
 import { buildAbility, rulesFor } from '@mooz/contract/permissions';
+import { endpoints } from '@mooz/contract/endpoints';
+import { limits } from '@mooz/contract/limits';
+import { zodSerializer } from '../../http/serializer';
+import { createSessionsService } from '../classes/service';
 import { createCoursesService } from './service';
 
 // Long enough that only a change, never an expiry, can explain what the tests see.
@@ -68,6 +72,52 @@ describe('in one instance', () => {
 
     clock = new Date(Date.parse(first.meetings[0]!.first_starts_at) - 1);
     expect((await listed(viewer.user.id)).batches.some((b) => b.id === first.id && b.started)).toBe(false);
+  });
+
+  it('sends a shared answer as the bytes the route would have written, with the same content type', async () => {
+    const student = await signedIn(t);
+    const res = await t.app.inject({ url: '/api/courses/', headers: student.headers });
+    const again = await t.app.inject({ url: '/api/courses/', headers: student.headers });
+    const own = createCoursesService({ db: t.db, changes: t.app.changes, cacheTtlMs: LONG_TTL_MS });
+    const answer = await own.catalogue({ id: student.user.id, userType: 'student', ability: buildAbility(rulesFor('student', student.user.id)) });
+    expect(res.body).toBe(zodSerializer(endpoints.courses.catalogue.response)(answer));
+    expect(again.body).toBe(res.body);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['content-length']).toBe(String(Buffer.byteLength(res.body)));
+    const mine = await t.app.inject({ url: '/api/courses/my_courses/', headers: student.headers });
+    expect(mine.headers['content-type']).toBe(res.headers['content-type']);
+  });
+
+  it("follows the clock in a kept sessions list: can_join from the early opening, live at the start, ended at the end, and back", async () => {
+    const teacher = await signedIn(t, 'teacher');
+    const course = await createCourse(t, teacher.headers, { name: `Timed ${Date.now()}` });
+    const startsAt = new Date(Date.now() + 3 * 3_600_000);
+    const payload = { course_id: course.id, title: `Timed class ${Date.now()}`, starts_at: startsAt.toISOString(), duration_minutes: 60 };
+    expect((await t.app.inject({ method: 'POST', url: '/api/classes/sessions/', headers: teacher.headers, payload })).statusCode).toBe(201);
+    let clock = new Date();
+    const courses = createCoursesService({ db: t.db, changes: t.app.changes, cacheTtlMs: LONG_TTL_MS, now: () => clock });
+    const sessions = createSessionsService({ db: t.db, courses, account: async () => null, changes: t.app.changes, cacheTtlMs: LONG_TTL_MS, now: () => clock });
+    const caller = { id: teacher.user.id, userType: 'teacher' as const, ability: buildAbility(rulesFor('teacher', teacher.user.id)) };
+    const state = async () => {
+      const session = (await sessions.list(caller)).data.find((s) => s.title === payload.title)!;
+      return `${session.status} ${session.can_join}`;
+    };
+    const early = startsAt.getTime() - limits.sessionJoinEarlyMinutes * 60_000;
+    const at = (ms: number) => (clock = new Date(ms));
+
+    expect(await state()).toBe('scheduled false');
+    at(early - 1);
+    expect(await state()).toBe('scheduled false');
+    at(early);
+    expect(await state()).toBe('scheduled true');
+    at(startsAt.getTime());
+    expect(await state()).toBe('live true');
+    at(startsAt.getTime() + 3_600_000);
+    expect(await state()).toBe('ended false');
+    at(early - 1);
+    expect(await state()).toBe('scheduled false');
+    at(Date.now());
+    expect((await sessions.list(caller)).data).toEqual((await t.app.inject({ url: '/api/classes/sessions/', headers: teacher.headers })).json().data);
   });
 });
 

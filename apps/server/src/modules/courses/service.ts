@@ -7,6 +7,7 @@ import { messages } from '@mooz/contract/messages';
 import type { Database } from '../../db/client';
 import { batches, courses, subscriptions, users } from '../../db/schema/index';
 import { badRequest, forbidden, invalidField, notFound } from '../../http/errors';
+import { sharedAnswer } from '../../http/shared-answer';
 import type { AuthUser } from '../../http/authenticate';
 import { cachedMap, cachedValue } from '../../infrastructure/cache';
 import type { ChangeBus } from '../../infrastructure/change-bus';
@@ -75,13 +76,15 @@ export function createCoursesService(deps: CoursesDeps) {
   // The catalogue as presented, shared by every caller until the rows or the batches are read anew or
   // the clock crosses a batch's first start (its `started`): working out each batch's meetings in its
   // course's time zone (Intl) was two thirds of a catalogue request's CPU when done per request. Only
-  // `enrolled` is the caller's own: each course is kept presented both ways.
+  // `enrolled` is the caller's own: each course is kept presented both ways, and the answer for each set
+  // of bought courses is kept too, so that route() sends its bytes again (http/shared-answer.ts).
   type Listed = { id: number; plain: Course; enrolled: () => Course };
-  let presented: { rows: unknown; byCourse: unknown; from: number; until: number; list: Listed[] } | null = null;
-  function listing(rows: Awaited<ReturnType<typeof allCourses.get>>, byCourse: Map<number, BatchRow[]>, at: Date): Listed[] {
+  type Listing = { courses: Listed[]; answers: Map<string, { data: Course[] }> };
+  let presented: { rows: unknown; byCourse: unknown; from: number; until: number; listing: Listing } | null = null;
+  function listing(rows: Awaited<ReturnType<typeof allCourses.get>>, byCourse: Map<number, BatchRow[]>, at: Date): Listing {
     const time = at.getTime();
     if (presented && presented.rows === rows && presented.byCourse === byCourse && presented.from <= time && time < presented.until) {
-      return presented.list;
+      return presented.listing;
     }
     let from = -Infinity;
     let until = Infinity;
@@ -97,8 +100,8 @@ export function createCoursesService(deps: CoursesDeps) {
         let enrolled: Course | undefined;
         return { id: r.course.id, plain, enrolled: () => (enrolled ??= { ...plain, enrolled: true }) };
       });
-    presented = { rows, byCourse, from, until, list };
-    return list;
+    presented = { rows, byCourse, from, until, listing: { courses: list, answers: new Map() } };
+    return presented.listing;
   }
 
   async function findWithTeacher(id: number): Promise<{ course: CourseRow; teacher: TeacherName } | undefined> {
@@ -123,9 +126,15 @@ export function createCoursesService(deps: CoursesDeps) {
     async catalogue(caller: Caller): Promise<{ data: Course[]; message?: string }> {
       const [rows, owned, byCourse] = await Promise.all([allCourses.get(), purchases.get(caller.id), allBatches.get()]);
       const listed = listing(rows, byCourse, now());
-      if (!owned.length) return { data: listed.map((entry) => entry.plain) };
+      // Callers who bought the same courses get the very same answer, serialised once (route()).
+      const key = owned.length ? owned.map((p) => p.courseId).sort((a, b) => a - b).join(',') : '';
+      const kept = listed.answers.get(key);
+      if (kept) return kept;
       const bought = new Set(owned.map((p) => p.courseId));
-      return { data: listed.map((entry) => (bought.has(entry.id) ? entry.enrolled() : entry.plain)) };
+      const answer = sharedAnswer({ data: listed.courses.map((entry) => (bought.has(entry.id) ? entry.enrolled() : entry.plain)) });
+      if (listed.answers.size >= 1000) listed.answers.clear();
+      listed.answers.set(key, answer);
+      return answer;
     },
 
     /** The courses a teacher teaches, as last read. */
