@@ -39,33 +39,44 @@ export async function courseProgress(
   const onlyCourses = courseIds
     ? sql`and s.course_id = any(${`{${courseIds.map((id) => Math.trunc(id)).join(',')}}`}::int[])`
     : sql``;
+  const now_ = sql`${now.toISOString()}::timestamptz`;
   const result = await db.execute(sql`
     select s.course_id, s.batch_id,
       coalesce(b.start_date, s.start_date)::text as batch_start,
       coalesce(b.end_date, s.end_date)::text as batch_end,
-      count(cs.id)::int as so_far,
-      (count(cs.id) filter (where
-        -- The student's attended sessions read once (a hashed subplan through attendance_user_idx),
-        -- not probed per session: without statistics (PGlite never analyzes) the probe also read the
-        -- student's whole attendance per session (10,000 rows × 5,000 sessions took 20 s).
-        cs.id in (select a.session_id from attendance a where a.user_id = ${userId})
-        or exists (
-          select 1 from recordings r
-          join recording_views v on v.recording_id = r.id and v.user_id = s.user_id
-          where r.session_id = cs.id and r.status = 'ready' and r.duration_seconds > 0
-            and v.watched_seconds >= ${progressRules.watchedShare} * r.duration_seconds)
-      ))::int as done
+      coalesce(p.so_far, 0)::int as so_far, coalesce(p.done, 0)::int as done
     from subscriptions s
     join courses c on c.id = s.course_id
     left join batches b on b.id = s.batch_id
-    left join class_sessions cs on cs.course_id = s.course_id
-      and cs.cancelled_at is null
-      and cs.starts_at <= ${now.toISOString()}::timestamptz
-      and (cs.batch_id = s.batch_id
-        or ((s.batch_id is null or cs.batch_id is null)
-          and (cs.starts_at at time zone c.time_zone)::date between coalesce(b.start_date, s.start_date) and coalesce(b.end_date, s.end_date)))
+    left join lateral (
+      select count(*) as so_far,
+        count(*) filter (where
+          -- The student's attended sessions read once (a hashed subplan through attendance_user_idx),
+          -- not probed per session: without statistics (PGlite never analyzes) the probe also read the
+          -- student's whole attendance per session (10,000 rows × 5,000 sessions took 20 s).
+          cs.id in (select a.session_id from attendance a where a.user_id = ${userId})
+          or exists (
+            select 1 from recordings r
+            join recording_views v on v.recording_id = r.id and v.user_id = s.user_id
+            where r.session_id = cs.id and r.status = 'ready' and r.duration_seconds > 0
+              and v.watched_seconds >= ${progressRules.watchedShare} * r.duration_seconds)) as done
+      from (
+        -- The batch's sessions (class_sessions_batch_idx), then the course's sessions of no batch (or all
+        -- of them for a purchase made before batches) within the batch's dates in the course's zone
+        -- (class_sessions_course_idx): two disjoint sets. OFFSET 0 keeps the conditions below out of
+        -- them, where without statistics (PGlite) they drew the planner to class_sessions_starts_idx,
+        -- every session started so far read once per course bought (105,000 rows for 20 courses).
+        select cs.id, cs.starts_at, cs.cancelled_at from class_sessions cs
+        where cs.batch_id = s.batch_id and cs.course_id = s.course_id
+        union all
+        select cs.id, cs.starts_at, cs.cancelled_at from class_sessions cs
+        where cs.course_id = s.course_id and (s.batch_id is null or cs.batch_id is null)
+          and (cs.starts_at at time zone c.time_zone)::date between coalesce(b.start_date, s.start_date) and coalesce(b.end_date, s.end_date)
+        offset 0
+      ) cs
+      where cs.cancelled_at is null and cs.starts_at <= ${now_}
+    ) p on true
     where s.user_id = ${userId} and s.status = 'active' ${onlyCourses}
-    group by s.course_id, s.batch_id, s.user_id, b.start_date, b.end_date, s.start_date, s.end_date
     order by s.course_id`);
   return rowsOf<{ course_id: number; batch_id: number | null; batch_start: string; batch_end: string; so_far: number; done: number }>(
     result,
