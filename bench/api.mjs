@@ -2,7 +2,10 @@
 // API benchmark: what an outside client gets from the catalogue and the sessions list, against a bare
 // Fastify "hello" (bench/hello.mjs) measured in the same run, alternating, so a busy machine slows
 // both. Each target gets --connections connections for --duration seconds (autocannon); it prints
-// requests per second, p50/p99 latency, errors, and the ratio to the hello. It never fails on time.
+// requests per second, p50/p99 latency, errors, the server's CPU per request (from /proc, the figure
+// that survives a busy machine) and the ratio to the hello. It never fails on time. Its last line is
+// the BENCH-SUMMARY that `npm run bench` collects: each endpoint and database against the issue's goal
+// (≥ 0.5 × the hello with p99 < 20 ms and no errors on PostgreSQL, ≥ 0.25 × with no errors on PGlite).
 //
 //   npx tsx bench/api.mjs                                  # ours on PGlite (the embedded default)
 //   npx tsx bench/api.mjs --postgres postgres://postgres@127.0.0.1:5432/postgres   # and on PostgreSQL
@@ -12,10 +15,35 @@
 // With --postgres (or BENCH_DATABASE_URL) it makes a fresh database on that server and drops it after.
 // With --redis (or BENCH_REDIS_URL) as well, it also measures the server run as --workers processes
 // (WORKERS, node:cluster; one per core by default) on that database, sharing that Redis.
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import autocannon from 'autocannon';
 import { apiRoutes } from '../packages/contract/src/api-routes.ts';
-import { freshDatabase, machine, startScript, startServer } from './support/server.mjs';
+import { cpuSecondsOf, freshDatabase, machine, startScript, startServer } from './support/server.mjs';
+
+/** A process and its descendants (the cluster's workers), from /proc (Linux). */
+function processTree(pid) {
+  const pids = [pid];
+  for (let i = 0; i < pids.length; i++) {
+    try {
+      for (const task of readFileSync(`/proc/${pids[i]}/task/${pids[i]}/children`, 'utf8').trim().split(/\s+/)) if (task) pids.push(Number(task));
+    } catch {
+      // gone, or not Linux
+    }
+  }
+  return pids;
+}
+
+/** CPU seconds a server has used so far, its workers' included; null where /proc cannot say. */
+function serverCpuSeconds(pid) {
+  let total = 0;
+  for (const each of processTree(pid)) {
+    const seconds = cpuSecondsOf(each);
+    if (seconds === null) return null;
+    total += seconds;
+  }
+  return total;
+}
 
 function parseArgs(argv) {
   const options = {
@@ -60,8 +88,9 @@ function load(url, { duration, connections }, headers = {}) {
   });
 }
 
-const figures = (result) => ({
+const figures = (result, cpuSeconds) => ({
   rps: result.requests.average,
+  cpuPerRequestUs: cpuSeconds === null || !result.requests.total ? NaN : (cpuSeconds / result.requests.total) * 1e6,
   p50: result.latency.p50,
   p99: result.latency.p99,
   errors: result.errors + result.timeouts + result.non2xx,
@@ -82,11 +111,12 @@ async function main() {
     servers.push({ name: `PostgreSQL, ${options.workers} processes`, server });
   }
 
-  const targets = [{ name: 'bare Fastify hello', url: `${hello.url}/`, headers: {} }];
+  const targets = [{ name: 'bare Fastify hello', url: `${hello.url}/`, headers: {}, pid: hello.pid }];
   for (const { name, server } of servers) {
     const headers = { authorization: `Bearer ${await demoStudentToken(server.url)}` };
-    targets.push({ name: `GET /api/courses/ (${name})`, url: `${server.url}${apiRoutes.courses.catalogue.path}`, headers });
-    targets.push({ name: `GET /api/classes/sessions/ (${name})`, url: `${server.url}${apiRoutes.sessions.list.path}`, headers });
+    const common = { headers, pid: server.pid, database: name };
+    targets.push({ name: `GET /api/courses/ (${name})`, endpoint: 'GET /api/courses/', url: `${server.url}${apiRoutes.courses.catalogue.path}`, ...common });
+    targets.push({ name: `GET /api/classes/sessions/ (${name})`, endpoint: 'GET /api/classes/sessions/', url: `${server.url}${apiRoutes.sessions.list.path}`, ...common });
   }
 
   const results = new Map(targets.map((target) => [target.name, []]));
@@ -95,7 +125,10 @@ async function main() {
       for (const target of targets) {
         // A short warm-up, so the JIT and the pools are not what is measured.
         await load(target.url, { duration: 1, connections: options.connections }, target.headers);
-        results.get(target.name).push(figures(await load(target.url, options, target.headers)));
+        const before = serverCpuSeconds(target.pid);
+        const result = await load(target.url, options, target.headers);
+        const after = serverCpuSeconds(target.pid);
+        results.get(target.name).push(figures(result, before === null || after === null ? null : after - before));
       }
     }
   } finally {
@@ -114,10 +147,32 @@ async function main() {
       'p50 ms': mean(list, 'p50').toFixed(1),
       'p99 ms': mean(list, 'p99').toFixed(1),
       errors: list.reduce((sum, item) => sum + item.errors, 0),
+      'CPU µs/req': Math.round(mean(list, 'cpuPerRequestUs')),
       'x hello': (mean(list, 'rps') / floor).toFixed(2),
     };
   });
   console.table(rows);
+
+  const summary = targets.slice(1).map((target) => {
+    const list = results.get(target.name);
+    const rps = mean(list, 'rps');
+    const p99 = mean(list, 'p99');
+    const errors = list.reduce((sum, item) => sum + item.errors, 0);
+    const ratio = rps / floor;
+    const onPostgres = target.database.startsWith('PostgreSQL');
+    const cpu = mean(list, 'cpuPerRequestUs');
+    return {
+      figure: `${target.endpoint} on ${target.database}, req/s (p99 ${p99.toFixed(0)} ms, ${errors} errors${Number.isFinite(cpu) ? `, server CPU ${Math.round(cpu)} µs/request` : ''}; ${options.connections} connections)`,
+      value: Math.round(rps),
+      unit: 'req/s',
+      baseline: Math.round(floor),
+      baselineName: 'bare Fastify hello',
+      ratio: Number(ratio.toFixed(2)),
+      goal: onPostgres ? '≥ 0.5 × baseline, p99 < 20 ms, no errors' : '≥ 0.25 × baseline, no errors',
+      met: onPostgres ? ratio >= 0.5 && p99 < 20 && errors === 0 : ratio >= 0.25 && errors === 0,
+    };
+  });
+  console.log(`BENCH-SUMMARY ${JSON.stringify({ bench: 'api', rows: summary })}`);
 }
 
 await main();
