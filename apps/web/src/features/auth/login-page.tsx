@@ -1,7 +1,6 @@
 // The first screen a visitor sees: what Mooz is, and the login form.
-import { useState } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconAt, IconLock } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +10,7 @@ import { paths, safeNext, verifyPath } from '../../config/paths';
 import { ApiError } from '../../lib/api';
 import { useAuthStore } from '../../lib/auth-store';
 import { translateServerMessage } from '../../lib/server-message';
-import { serverFieldErrors, useTranslatedField } from '../../lib/validation';
+import { serverFieldErrors, translateValidation } from '../../lib/validation';
 import { AuthScreen } from './auth-screen';
 import { FormFailure } from './form-failure';
 
@@ -20,16 +19,42 @@ export interface LoginValues {
   password: string;
 }
 
+type LoginErrors = Partial<Record<keyof LoginValues, string>>;
+
+/**
+ * The two fields as @mantine/form's uncontrolled form held them, without the library on the first
+ * page: values kept out of React state, all checked at submit (validateLogin), a field's error cleared
+ * as it is edited, the server's field errors put back on the fields.
+ */
+function useLoginForm(initialValues: LoginValues) {
+  const values = useRef({ ...initialValues });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  return {
+    errors,
+    setErrors,
+    getValues: () => ({ ...values.current }),
+    field: (name: keyof LoginValues) => ({
+      defaultValue: initialValues[name],
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        values.current[name] = event.currentTarget.value;
+        setErrors((shown) => (shown[name] === undefined ? shown : { ...shown, [name]: undefined }));
+      },
+    }),
+    onSubmit: (handler: (values: LoginValues) => Promise<void>) => (event?: FormEvent<HTMLFormElement>) => {
+      event?.preventDefault();
+      const found = validateLogin(values.current);
+      setErrors(found);
+      if (Object.keys(found).length === 0) void handler({ ...values.current });
+    },
+  };
+}
+
 export function LoginForm({ onSubmit, initialEmail = '' }: { onSubmit: (values: LoginValues) => Promise<void>; initialEmail?: string }) {
   const { t } = useTranslation();
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<{ message: string; unverified: boolean } | null>(null);
-  const form = useForm<LoginValues>({
-    mode: 'uncontrolled',
-    initialValues: { email: initialEmail, password: '' },
-    validate: validateLogin,
-  });
-  const field = useTranslatedField(form);
+  const form = useLoginForm({ email: initialEmail, password: '' });
+  const field = (name: keyof LoginValues) => ({ ...form.field(name), error: translateValidation(t, form.errors[name]) });
 
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
@@ -62,7 +87,6 @@ export function LoginForm({ onSubmit, initialEmail = '' }: { onSubmit: (values: 
           </FormFailure>
         )}
         <TextInput
-          key={form.key('email')}
           {...field('email')}
           label={t('auth.email')}
           placeholder={t('auth.email.placeholder')}
@@ -75,7 +99,6 @@ export function LoginForm({ onSubmit, initialEmail = '' }: { onSubmit: (values: 
           withAsterisk={false}
         />
         <PasswordInput
-          key={form.key('password')}
           {...field('password')}
           label={t('auth.password')}
           placeholder="••••••••"
