@@ -13,6 +13,9 @@ describe('tablesWritten', () => {
     expect(tablesWritten('update "refresh_tokens" set "revoked_at" = $1')).toEqual(['refresh_tokens']);
     expect(tablesWritten('delete from "courses" where "id" = $1')).toEqual(['courses']);
     expect(tablesWritten('with moved as (delete from "courses" returning *) select * from moved')).toEqual(['*']);
+    expect(tablesWritten('with "mine" as (select "course_id" from "subscriptions") select count(*) from "mine"')).toEqual([]);
+    expect(tablesWritten('WITH t AS (SELECT 1) UPDATE "users" SET "first_name" = $1')).toEqual(['*']);
+    expect(tablesWritten('with t as (select 1) select * from "users" for update')).toEqual(['*']);
     expect(tablesWritten('truncate "users" cascade')).toEqual(['*']);
     expect(tablesWritten('select 1; delete from "users"')).toEqual(['*']);
   });

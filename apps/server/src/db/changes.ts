@@ -15,6 +15,10 @@ export interface WriteFeed {
 }
 
 const reads = /^\s*(?:select|begin|start\s+transaction|commit|end|rollback|savepoint|release|set|show|listen|unlisten|explain|values)\b/i;
+// A WITH is a read when no word of a write appears anywhere in it (a data-modifying CTE names one);
+// counted as a write of every table, each dashboard read emptied every cache of the process.
+const withStatement = /^\s*with\b/i;
+const writeWords = /\b(?:insert|update|delete|merge|truncate|copy|call|lock|create|drop|alter|grant|revoke|refresh)\b/i;
 const singleWrite = /^\s*(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?(?:"?\w+"?\.)?"?(\w+)"?/i;
 
 /** The tables a statement writes: none for a read, its target for a plain insert, update or delete, else all. */
@@ -22,6 +26,7 @@ export function tablesWritten(statement: string): string[] {
   const text = statement.trimEnd().replace(/;$/, '');
   if (text.includes(';')) return [ALL_TABLES];
   if (reads.test(text)) return [];
+  if (withStatement.test(text) && !writeWords.test(text)) return [];
   const target = singleWrite.exec(text)?.[1];
   return [target ?? ALL_TABLES];
 }
