@@ -101,6 +101,26 @@ describe('session reminders', () => {
     expect(sent.find((m) => m.to === c.eve.user.email)!.subject).toBe(`Starts in ${LEAD} min: Open studio`);
   });
 
+  it('say the minutes really left, and that a session found after its start is under way', async () => {
+    const { apps, clock, sent } = await setUp();
+    const t = apps[0]!;
+    const c = await classroom(t);
+    await sessionAt(t, c.course.id, 'Soon', 60);
+    await sessionAt(t, c.course.id, 'Begun', 80);
+    // Scheduled inside the lead time: 6 minutes left.
+    clock.set(54);
+    expect(await t.app.reminders.pass()).toBe(1);
+    await drain(apps);
+    expect(sent.find((m) => m.to === c.eve.user.email)!.subject).toBe('Starts in 6 min: Soon');
+    // The server was down at the lead time and comes back a minute after the start.
+    clock.set(81);
+    expect(await t.app.reminders.pass()).toBe(1);
+    await drain(apps);
+    const begun = sent.filter((m) => m.to === c.eve.user.email).at(-1)!;
+    expect(begun.subject).toBe('Under way: Begun');
+    expect(begun.text).toContain('has started: you can still join');
+  });
+
   it('send once when two passes run at the same time', async () => {
     const { apps, clock, sent } = await setUp();
     const t = apps[0]!;

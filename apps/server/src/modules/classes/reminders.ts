@@ -55,16 +55,21 @@ export function reminderMail(
   to: Recipient,
   session: { title: string; courseName: string; timeZone: string; startsAt: Date },
   link: string,
+  at: Date,
 ): Mail {
   const t = mailTranslator(to.language);
-  const names = { title: session.title, course: session.courseName, minutes: limits.reminderLeadMinutes };
+  // The minutes left as they are when the mail is written: the lead as a rule, fewer for a session
+  // scheduled inside it; one found after its start (the server was down) says it is under way.
+  const minutes = Math.ceil((session.startsAt.getTime() - at.getTime()) / 60_000);
+  const started = minutes <= 0;
+  const names = { title: session.title, course: session.courseName, minutes: Math.min(minutes, limits.reminderLeadMinutes) };
   const greeting = t('greeting', { name: to.firstName });
-  const intro = t('session.reminder.intro', names);
+  const intro = t(started ? 'session.reminder.introStarted' : 'session.reminder.intro', names);
   const when = t('session.reminder.when', { time: formatSessionTime(session.startsAt, session.timeZone, to.language) });
   const join = t('session.reminder.join');
   return {
     to: to.email,
-    subject: t('session.reminder.subject', names),
+    subject: t(started ? 'session.reminder.subjectStarted' : 'session.reminder.subject', names),
     text: `${greeting}\n\n${intro}\n${when}\n\n${join}\n${link}\n`,
     html:
       `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}<br>${escapeHtml(when)}</p>` +
@@ -126,7 +131,7 @@ export function createReminders(deps: RemindersDeps) {
         const facts = { title: session.title, courseName: course.name, timeZone: course.timeZone, startsAt: session.startsAt };
         const link = joinLink(deps.origin(), session.roomId);
         for (const to of await recipientsOf(tx, session, course.teacherId)) {
-          const job: ReminderJob = { sessionId: session.id, startsAt: session.startsAt.toISOString(), mail: reminderMail(to, facts, link) };
+          const job: ReminderJob = { sessionId: session.id, startsAt: session.startsAt.toISOString(), mail: reminderMail(to, facts, link, at) };
           await deps.outbox.add(tx, 'reminder', job);
         }
       }
