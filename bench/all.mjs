@@ -5,7 +5,8 @@
 // replaces the one between the markers in the README (`--no-readme` leaves the README alone).
 // PostgreSQL joins the API and search benchmarks when DATABASE_URL is set or 127.0.0.1:5432 answers.
 //
-//   node bench/all.mjs [--only api,search] [--no-readme]
+//   node bench/all.mjs [--only api,search [--readme]] [--no-readme]
+// A run of some (--only) leaves the README alone unless --readme asks; its table then says what ran.
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -17,7 +18,7 @@ import { SUMMARY_PREFIX } from './support/summary.mjs';
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
 const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1].split(',') : null;
-const writeReadme = !argv.includes('--no-readme');
+const writeReadme = !argv.includes('--no-readme') && (!only || argv.includes('--readme'));
 
 function answers(port, host = '127.0.0.1') {
   return new Promise((resolve) => {
@@ -73,7 +74,7 @@ for (const [name, command] of benches) {
 
 const number = (value) => (value === null || value === undefined ? '—' : Number(value).toLocaleString('en-US', { maximumFractionDigits: 2 }));
 const lines = [
-  `Run ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machineLine}; load ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}.`,
+  `Run ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machineLine}; load ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}${only ? `; only ${only.join(', ')}` : ''}.`,
   '',
   '| bench | figure | value | in-run baseline | ratio | goal | met |',
   '|---|---|---|---|---|---|---|',
@@ -92,7 +93,7 @@ for (const summary of summaries) {
 const table = lines.join('\n');
 console.log(`\n=== all benchmarks\n\n${table}\n`);
 
-if (writeReadme && !only) {
+if (writeReadme) {
   const readmePath = path.join(root, 'README.md');
   const readme = readFileSync(readmePath, 'utf8');
   const start = '<!-- bench-table:start -->';
