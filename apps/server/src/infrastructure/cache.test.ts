@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cachedMap, cachedValue } from './cache';
+import { cachedMap, cachedValue, clockWindow } from './cache';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -60,5 +60,13 @@ describe('cachedMap', () => {
     first.resolve(1);
     expect(await asked).toBe(1);
     expect(await map.get(1)).toBe(2);
+  });
+});
+
+describe('clockWindow', () => {
+  it('spans from the latest instant at or before the time to the earliest after it', () => {
+    expect(clockWindow([10, 30, 20, 50], 25)).toEqual({ from: 20, until: 30 });
+    expect(clockWindow([25], 25)).toEqual({ from: 25, until: Infinity });
+    expect(clockWindow([], 25)).toEqual({ from: -Infinity, until: Infinity });
   });
 });

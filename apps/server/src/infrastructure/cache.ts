@@ -109,3 +109,18 @@ export function cachedMap<K, V>(load: (key: K) => Promise<V>, options: CacheOpti
     },
   };
 }
+
+/**
+ * The span of time around `time` in which none of `instants` is crossed: from the latest instant at or
+ * before it to the earliest after it. What the clock alone changes (a session going live, a batch
+ * starting) holds for that span, so an answer worked out at `time` may be kept for it.
+ */
+export function clockWindow(instants: Iterable<number>, time: number): { from: number; until: number } {
+  let from = -Infinity;
+  let until = Infinity;
+  for (const instant of instants) {
+    if (instant <= time) from = Math.max(from, instant);
+    else until = Math.min(until, instant);
+  }
+  return { from, until };
+}

@@ -12,7 +12,7 @@ import { invalidField } from '../../http/errors';
 import { sharedAnswer } from '../../http/shared-answer';
 import type { AuthUser } from '../../http/authenticate';
 import type { CoursesService } from '../courses/service';
-import { cachedValue } from '../../infrastructure/cache';
+import { cachedValue, clockWindow } from '../../infrastructure/cache';
 import type { ChangeBus } from '../../infrastructure/change-bus';
 import { inScope, namesCourse, scopeFrom, seesNothing, type ScopeFacts } from './access';
 
@@ -112,14 +112,10 @@ export function createSessionsService(deps: SessionsDeps) {
       const open = sessions.filter((s) => s.status !== 'ended');
       const ended = sessions.filter((s) => s.status === 'ended').reverse();
       const answer = sharedAnswer({ data: [...open, ...ended] });
-      let from = -Infinity;
-      let until = Infinity;
-      for (const { session } of rows) {
-        for (const change of [session.startsAt.getTime() - joinEarlyMs, session.startsAt.getTime(), session.endsAt.getTime()]) {
-          if (change <= time) from = Math.max(from, change);
-          else until = Math.min(until, change);
-        }
-      }
+      const { from, until } = clockWindow(
+        rows.flatMap(({ session }) => [session.startsAt.getTime() - joinEarlyMs, session.startsAt.getTime(), session.endsAt.getTime()]),
+        time,
+      );
       if (lists.byScope.size >= 1000) lists.byScope.clear();
       lists.byScope.set(key, { answer, from, until });
       return answer;

@@ -9,7 +9,7 @@ import { batches, courses, subscriptions, users } from '../../db/schema/index';
 import { badRequest, forbidden, invalidField, notFound } from '../../http/errors';
 import { sharedAnswer } from '../../http/shared-answer';
 import type { AuthUser } from '../../http/authenticate';
-import { cachedMap, cachedValue } from '../../infrastructure/cache';
+import { cachedMap, cachedValue, clockWindow } from '../../infrastructure/cache';
 import type { ChangeBus } from '../../infrastructure/change-bus';
 import { firstStartOf, presentCourse, presentMyCourse, type CourseRow, type SubscriptionRow, type TeacherName } from './presenter';
 import { purchases as purchasesOf } from './purchases';
@@ -86,20 +86,17 @@ export function createCoursesService(deps: CoursesDeps) {
     if (presented && presented.rows === rows && presented.byCourse === byCourse && presented.from <= time && time < presented.until) {
       return presented.listing;
     }
-    let from = -Infinity;
-    let until = Infinity;
     const list = rows
       .filter((r) => r.course.published && !r.course.archivedAt)
       .map((r): Listed => {
         const plain = presentCourse(r.course, r.teacher, false, byCourse.get(r.course.id) ?? [], at);
-        for (const batch of plain.batches) {
-          const start = firstStartOf(batch).getTime();
-          if (start <= time) from = Math.max(from, start);
-          else until = Math.min(until, start);
-        }
         let enrolled: Course | undefined;
         return { id: r.course.id, plain, enrolled: () => (enrolled ??= { ...plain, enrolled: true }) };
       });
+    const { from, until } = clockWindow(
+      list.flatMap((entry) => entry.plain.batches.map((batch) => firstStartOf(batch).getTime())),
+      time,
+    );
     presented = { rows, byCourse, from, until, listing: { courses: list, answers: new Map() } };
     return presented.listing;
   }
