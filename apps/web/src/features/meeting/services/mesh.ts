@@ -67,8 +67,6 @@ export function createMesh(hooks: MeshHooks): Mesh {
   let ended = false;
   let channelCheck: ReturnType<typeof setInterval> | undefined;
   const destroyTimers = new Map<string, ReturnType<typeof setTimeout>>();
-  /** Links this side closes on purpose: no "closed" toast for them. */
-  const quietlyClosing = new WeakSet<PeerLink>();
   const departedNames = new Map<string, string>();
 
   /** The links of the store's peers whose status passes, in the store's order. */
@@ -121,14 +119,15 @@ export function createMesh(hooks: MeshHooks): Mesh {
     const peer = store.getState().peers[peerId];
     const peerLink = links.get(peerId);
     if (!peer || !peerLink) return;
-    quietlyClosing.add(peerLink);
+    // Out of the map before it closes: its last word ("closed") is then not heard, so it gets no toast
+    // and sets no removal timer, which would fire by peer id and take the peer's next link (one back at once).
+    links.delete(peerId);
     peerLink.close();
     departedNames.set(peerId, peer.userName);
     setTimeout(() => {
       if (departedNames.get(peerId) === peer.userName) departedNames.delete(peerId);
     }, DEPARTED_MEMORY_MS);
     for (const stream of [peer.userStream, peer.screenStream]) stream?.getTracks().forEach((track) => track.stop());
-    links.delete(peerId);
     store.setState((state) => {
       const { [peerId]: _gone, ...rest } = state.peers;
       return { peers: rest };
@@ -145,10 +144,16 @@ export function createMesh(hooks: MeshHooks): Mesh {
       meetingToast.short(t('meeting.toast.peerConnected', { name: peer.userName }));
       applyBitrates();
     } else if (status === 'closed') {
-      if (!quietlyClosing.has(from)) meetingToast.short(t('meeting.toast.peerClosed', { name: peer.userName }));
+      meetingToast.short(t('meeting.toast.peerClosed', { name: peer.userName }));
       applyBitrates();
       // The tile shows "closed" for a moment before the peer goes.
-      destroyTimers.set(peerId, setTimeout(() => destroy(peerId), limits.peerDestroyDelayMs));
+      destroyTimers.set(
+        peerId,
+        setTimeout(() => {
+          // Only the link that closed: a newer one for the same peer is not this timer's to remove.
+          if (links.get(peerId) === from) destroy(peerId);
+        }, limits.peerDestroyDelayMs),
+      );
     } else if (status === 'error') {
       meetingToast.error(messages.peerConnectionError, reason);
       hooks.leave();
@@ -207,10 +212,8 @@ export function createMesh(hooks: MeshHooks): Mesh {
       for (const timer of destroyTimers.values()) clearTimeout(timer);
       destroyTimers.clear();
       departedNames.clear();
-      for (const peerLink of links.values()) {
-        quietlyClosing.add(peerLink);
-        peerLink.close();
-      }
+      // Ended first: what the links say as they close is not heard (no toast, no timer).
+      for (const peerLink of links.values()) peerLink.close();
       links.clear();
     },
   };

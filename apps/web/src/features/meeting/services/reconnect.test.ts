@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from 'i18next';
+import { limits } from '@mooz/contract/limits';
 import type { Room } from '@mooz/contract/realtime';
 import { initialMeetingState, useMeetingStore } from '../meeting-store';
 import { enterRoom, leaveRoom } from './meeting';
@@ -164,6 +165,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   leaveRoom();
   useMeetingStore.setState({ ...initialMeetingState(), userName: '', peerId: '' });
   vi.unstubAllGlobals();
@@ -253,5 +255,37 @@ describe('a network blip', () => {
     socket.serverSays('action:establish_peer_connection', { userId: 'sam-peer', userName: 'Sam' });
     expect(Object.keys(useMeetingStore.getState().peers)).toEqual(['sam-peer']);
     expect(useMeetingStore.getState().phase).toBe('joined');
+  });
+
+  // The link a peer had before is closed on the way out; its last "closed" must not leave a timer that
+  // removes the peer's next link by its id (it did, when the other came back within that delay: its new
+  // link went, and its side, left unanswered, gave up and left the meeting).
+  it('the others: a peer that left past the grace and came straight back keeps its new link', async () => {
+    const { socket, pc } = await inACall();
+    vi.useFakeTimers();
+    socket.serverSays('action:terminate_peer_connection', { userId: 'sam-peer' });
+    expect(pc.signalingState).toBe('closed');
+    expect(useMeetingStore.getState().peers).toEqual({});
+    socket.serverSays('action:establish_peer_connection', { userId: 'sam-peer', userName: 'Sam' });
+    const fresh = StandInPeerConnection.all.at(-1)!;
+    expect(fresh).not.toBe(pc);
+    vi.advanceTimersByTime(limits.peerDestroyDelayMs * 2);
+    expect(fresh.signalingState).not.toBe('closed');
+    expect(Object.keys(useMeetingStore.getState().peers)).toEqual(['sam-peer']);
+  });
+
+  it('the one back after a drop past the grace: the links made for the fresh membership stay', async () => {
+    const { socket, pc } = await inACall();
+    vi.useFakeTimers();
+    blip(socket);
+    back(socket);
+    socket.serverSays('action:room_connection_established', { room });
+    expect(pc.signalingState).toBe('closed');
+    socket.serverSays('action:message_received', { from: 'sam-peer', data: { connection: true, userName: 'Sam' } });
+    const fresh = StandInPeerConnection.all.at(-1)!;
+    expect(fresh).not.toBe(pc);
+    vi.advanceTimersByTime(limits.peerDestroyDelayMs * 2);
+    expect(fresh.signalingState).not.toBe('closed');
+    expect(Object.keys(useMeetingStore.getState().peers)).toEqual(['sam-peer']);
   });
 });
