@@ -76,6 +76,9 @@ export function memoryRoomStore(idleRoomTtlSeconds: number, now: () => number = 
         return found ? { ...found } : null;
       });
     },
+    peek(roomId, sessionId) {
+      return occupied.get(roomId)?.members.get(sessionId) ?? null;
+    },
     async list(roomId) {
       return [...(occupied.get(roomId)?.members.values() ?? [])].map((m) => ({ ...m }));
     },

@@ -42,6 +42,12 @@ export interface RoomStore {
   member(roomId: string, sessionId: string): Promise<Member | null>;
   /** Several members of one room in one look-up, in the order asked (null for those not in it). */
   members(roomId: string, sessionIds: string[]): Promise<(Member | null)[]>;
+  /**
+   * A member as held, answered at once, by a store whose process holds the whole truth (the memory
+   * store); absent from stores that must ask elsewhere. For reading only: the relay's check of both
+   * ends, so a message needs no promise when nothing else of that connection is pending.
+   */
+  peek?(roomId: string, sessionId: string): Readonly<Member> | null;
   /** Everyone in a room now (room-controls.ts: hosts, mute all, end the class). */
   list(roomId: string): Promise<Member[]>;
   /**
