@@ -57,6 +57,9 @@ export const attendance = pgTable(
   (t) => [
     // A user's attendance by time: the dashboards' hours and daily trends.
     index('attendance_user_idx').on(t.userId, t.joinedAt),
+    // A user's spans that end after an instant or are still open: the part of a dashboard's hours not
+    // kept in learning_totals (the week's days, and the rows counting up to now).
+    index('attendance_user_left_idx').on(t.userId, t.leftAt),
     index('attendance_session_idx').on(t.sessionId),
   ],
 );

@@ -1,7 +1,7 @@
 // What a student's learning is made of beyond attendance: assignments and their submissions, the
 // certificates earned, and a log of recording watch time by day (the dashboards' trends).
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, numeric, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { batches, courses } from './courses';
 import { recordings } from './recordings';
@@ -123,3 +123,19 @@ export const watchLog = pgTable(
   },
   (t) => [index('watch_log_user_idx').on(t.userId, t.watchedAt), index('watch_log_course_idx').on(t.courseId, t.watchedAt)],
 );
+
+/**
+ * Each user's learning time so far, kept by triggers on attendance and watch_log (migration
+ * 0010_learning_totals.sql) whoever writes them: the seconds of every closed attendance span and every
+ * logged watch. A dashboard reads the total here and only the rows it still has to cut into days (the
+ * week's, and any span still open), so its cost does not grow with a learner's history.
+ */
+export const learningTotals = pgTable('learning_totals', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Closed attendance spans (left_at after joined_at), in seconds. */
+  liveSeconds: numeric('live_seconds').notNull().default('0'),
+  /** watch_log's seconds. */
+  watchedSeconds: numeric('watched_seconds').notNull().default('0'),
+});

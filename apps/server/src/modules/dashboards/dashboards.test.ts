@@ -2,7 +2,7 @@
 // watch progress too), and the zones at their edges through the service with an injected clock.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createUser, login, signedIn } from '../../../test/accounts';
 import { createCourse } from '../../../test/courses';
@@ -400,6 +400,62 @@ describe('days in the caller zone', () => {
     expect(await at('2026-11-20T10:30:00Z')).toBe(0.5);
     expect(await at('2026-11-20T11:05:00Z')).toBe(close(65 / 60));
     expect(await at('2026-11-21T10:00:00Z')).toBe(close(70 / 60));
+  });
+});
+
+describe('learning totals kept by the database', () => {
+  /** learning_totals' row of a user beside the same sums worked out from attendance and watch_log. */
+  async function keptAndCounted(userId: number) {
+    const result = await t.db.execute(sql`select
+        (select coalesce(live_seconds, 0)::float8 from learning_totals where user_id = ${userId}) as kept_live,
+        (select coalesce(watched_seconds, 0)::float8 from learning_totals where user_id = ${userId}) as kept_watched,
+        (select coalesce(sum(extract(epoch from left_at - joined_at)), 0)::float8 from attendance where user_id = ${userId} and left_at > joined_at) as live,
+        (select coalesce(sum(seconds::numeric), 0)::float8 from watch_log where user_id = ${userId}) as watched`);
+    const row = (result as unknown as { rows: Record<string, number | null>[] }).rows[0]!;
+    return { kept: [Number(row.kept_live ?? 0), Number(row.kept_watched ?? 0)], counted: [Number(row.live), Number(row.watched)] };
+  }
+
+  it('follow every insert, update and delete of attendance and watch_log, whoever writes them, and the hours with them', async () => {
+    const teacher = await person('teacher', 'Tess');
+    const sam = await person('student', 'Sam');
+    const kim = await person('student', 'Kim');
+    const course = await createCourse(t, teacher.headers);
+    const recording = await readyRecording(t, { recordedBy: teacher.id, courseId: course.id, durationSeconds: 3600 });
+    const start = Date.parse('2026-11-02T10:00:00Z');
+    const first = await session(course.id, 'First', start, 60);
+    const second = await session(course.id, 'Second', start + DAY, 60);
+    await attend(first.id, sam.id, start, start + 30 * MIN);
+    // Open (counted at each call, not kept), a span that ends before it starts (never counted), and another student's.
+    await attend(second.id, sam.id, start + DAY, null);
+    await attend(second.id, sam.id, start + DAY + 10 * MIN, start + DAY + 5 * MIN);
+    await attend(first.id, kim.id, start, start + 60 * MIN);
+    expect(await keptAndCounted(sam.id)).toEqual({ kept: [1800, 0], counted: [1800, 0] });
+
+    // The open row closes after 20 minutes; a join time corrected; a row moved to another person.
+    await t.db.update(attendance).set({ leftAt: new Date(start + DAY + 20 * MIN) }).where(and(eq(attendance.userId, sam.id), isNull(attendance.leftAt)));
+    await t.db.update(attendance).set({ joinedAt: new Date(start + 10 * MIN) }).where(and(eq(attendance.userId, sam.id), eq(attendance.sessionId, first.id)));
+    await t.db.update(attendance).set({ userId: sam.id }).where(eq(attendance.userId, kim.id));
+    expect(await keptAndCounted(sam.id)).toEqual({ kept: [1200 + 1200 + 3600, 0], counted: [6000, 0] });
+    expect(await keptAndCounted(kim.id)).toEqual({ kept: [0, 0], counted: [0, 0] });
+
+    await t.db.insert(watchLog).values([
+      { userId: sam.id, recordingId: recording.id, courseId: course.id, watchedAt: new Date(start), seconds: 12.5 },
+      { userId: sam.id, recordingId: recording.id, courseId: course.id, watchedAt: new Date(start + HOUR), seconds: 600 },
+    ]);
+    await t.db.update(watchLog).set({ seconds: 300 }).where(eq(watchLog.seconds, 600));
+    expect(await keptAndCounted(sam.id)).toEqual({ kept: [6000, 312.5], counted: [6000, 312.5] });
+
+    // A deleted session takes its attendance with it (a cascade), a deleted recording its watch log.
+    await t.db.delete(classSessions).where(eq(classSessions.id, second.id));
+    await t.db.delete(watchLog).where(eq(watchLog.seconds, 12.5));
+    expect(await keptAndCounted(sam.id)).toEqual({ kept: [4800, 300], counted: [4800, 300] });
+    const { data } = await createDashboardsService({ db: t.db }).student({ id: sam.id, userType: 'student' }, { tz: 'UTC' }, new Date(start + 2 * DAY));
+    expect(close(data.live_hours)).toBe(close(4800 / 3600));
+    expect(close(data.recording_hours)).toBe(close(300 / 3600));
+    expect(close(data.learning_stats.total_learning_hours)).toBe(close(5100 / 3600));
+
+    await t.db.execute(sql`truncate attendance, watch_log`);
+    expect(await keptAndCounted(sam.id)).toEqual({ kept: [0, 0], counted: [0, 0] });
   });
 });
 

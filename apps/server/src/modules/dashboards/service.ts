@@ -21,7 +21,7 @@ import { databaseFacts, idArray, scopeCondition, scopeFrom, type SessionScope } 
 import { present } from '../classes/service';
 import { courseProgress, type CourseProgress } from '../learning/progress';
 import { keptAnswers } from './kept-answers';
-import { attendanceSpans, hours, learningTimeRules, liveSeconds, watchedSeconds } from './learning-time';
+import { attendanceSpans, hours, learnerLiveSeconds, learnerWatchedSeconds, learningTimeRules, liveSeconds } from './learning-time';
 import { skillLevels } from './skills';
 import { checkTimeZone, localWeek } from './time-zone';
 
@@ -115,8 +115,8 @@ export function createDashboardsService(deps: DashboardsDeps) {
         from mine m join assignments t on t.course_id = m.course_id join courses c on c.id = t.course_id)
       select
         ${studentId === null ? sql`''` : sql`(select trim(first_name || ' ' || last_name) from users where id = ${studentId})`} as name,
-        ${liveSeconds(attendanceSpans(who('a.user_id'), now), bounds)} as live,
-        ${watchedSeconds(who('w.user_id'), bounds)} as watched,
+        ${learnerLiveSeconds(who, now, bounds)} as live,
+        ${learnerWatchedSeconds(who, bounds)} as watched,
         (select count(*)::int from tasks) as tasks_total,
         (select count(*)::int from tasks where done) as tasks_done,
         ${

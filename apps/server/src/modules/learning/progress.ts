@@ -40,6 +40,7 @@ export async function courseProgress(
     ? sql`and s.course_id = any(${`{${courseIds.map((id) => Math.trunc(id)).join(',')}}`}::int[])`
     : sql``;
   const now_ = sql`${now.toISOString()}::timestamptz`;
+  const withinBatch = sql`(cs.starts_at at time zone c.time_zone)::date between coalesce(b.start_date, s.start_date) and coalesce(b.end_date, s.end_date)`;
   const result = await db.execute(sql`
     select s.course_id, s.batch_id,
       coalesce(b.start_date, s.start_date)::text as batch_start,
@@ -61,17 +62,20 @@ export async function courseProgress(
             where r.session_id = cs.id and r.status = 'ready' and r.duration_seconds > 0
               and v.watched_seconds >= ${progressRules.watchedShare} * r.duration_seconds)) as done
       from (
-        -- The batch's sessions (class_sessions_batch_idx), then the course's sessions of no batch (or all
-        -- of them for a purchase made before batches) within the batch's dates in the course's zone
-        -- (class_sessions_course_idx): two disjoint sets. OFFSET 0 keeps the conditions below out of
+        -- The batch's sessions (class_sessions_batch_idx), then the course's sessions of no batch, and
+        -- for a purchase made before batches the course's batch sessions too (a one-time filter skips
+        -- that read for everyone else), within the batch's dates in the course's zone
+        -- (class_sessions_course_idx): three disjoint sets. OFFSET 0 keeps the conditions below out of
         -- them, where without statistics (PGlite) they drew the planner to class_sessions_starts_idx,
         -- every session started so far read once per course bought (105,000 rows for 20 courses).
         select cs.id, cs.starts_at, cs.cancelled_at from class_sessions cs
         where cs.batch_id = s.batch_id and cs.course_id = s.course_id
         union all
         select cs.id, cs.starts_at, cs.cancelled_at from class_sessions cs
-        where cs.course_id = s.course_id and (s.batch_id is null or cs.batch_id is null)
-          and (cs.starts_at at time zone c.time_zone)::date between coalesce(b.start_date, s.start_date) and coalesce(b.end_date, s.end_date)
+        where cs.course_id = s.course_id and cs.batch_id is null and ${withinBatch}
+        union all
+        select cs.id, cs.starts_at, cs.cancelled_at from class_sessions cs
+        where s.batch_id is null and cs.course_id = s.course_id and cs.batch_id is not null and ${withinBatch}
         offset 0
       ) cs
       where cs.cancelled_at is null and cs.starts_at <= ${now_}
