@@ -1,7 +1,7 @@
 // /meeting: start a new meeting or join one by its id or invite link. The display name is kept in
 // local storage for next time.
 import '../../styles/mantine-more';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title, type TextInputProps } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -16,9 +16,16 @@ import { useStoredUser } from '../../lib/use-stored-auth';
 import { translateServerMessage } from '../../lib/server-message';
 import { roomIdFromInput, savedUserName, saveUserName } from './identity';
 import { createRoom } from './services/ad-hoc-rooms';
+import { prepareRoom } from './services/meeting';
 import classes from './meeting.module.css';
 
 const nameMax = limits.nameMaxLength;
+
+/**
+ * Fetches the meeting room's code (the chunk the router loads for /meeting/:roomId) while the lobby is
+ * shown, so a click on Join or Start does not wait for it to download and compile.
+ */
+const prefetchRoomPage = () => import('./meeting-room-page').catch(() => undefined);
 
 // The contract's rules for a new room and for joining one, with the display name the room shows.
 const createSchema = meetingForm.extend({ userName: joinRoomPayload.shape.userName });
@@ -64,6 +71,9 @@ export function MeetingLobbyPage() {
   const user = useStoredUser();
   const initialName = savedUserName(user);
   const [creating, setCreating] = useState(false);
+  useEffect(() => {
+    void prefetchRoomPage();
+  }, []);
 
   // A wrong name is empty or too long; which of the two is the one thing the schema cannot say in
   // the user's language, so the hint is chosen here from the value.
@@ -104,6 +114,7 @@ export function MeetingLobbyPage() {
     try {
       const room = await createRoom({ name: values.name.trim(), capacity: Number(values.capacity) });
       saveUserName(values.userName);
+      prepareRoom(room.id);
       navigate(paths.meeting(room.id));
     } catch (error) {
       createForm.setFieldError('name', translateServerMessage(t, (error as Error).message));
@@ -114,7 +125,10 @@ export function MeetingLobbyPage() {
 
   const join = joinForm.onSubmit((values) => {
     saveUserName(values.userName);
-    navigate(paths.meeting(roomIdFromInput(values.roomId)!));
+    const roomId = roomIdFromInput(values.roomId)!;
+    // The camera and the ICE servers start now, while the room's page loads (services/meeting.ts).
+    prepareRoom(roomId);
+    navigate(paths.meeting(roomId));
   });
 
   const canCreate = ability.can('create', 'Meeting');

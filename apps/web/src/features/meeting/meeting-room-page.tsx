@@ -27,6 +27,9 @@ import { webrtcSupported } from './services/media';
 import { enterRoom, leaveRoom } from './services/meeting';
 import classes from './meeting.module.css';
 
+/** How long one is alone in the room before the invite coachmark opens. */
+const INVITE_COACHMARK_DELAY_MS = 1_000;
+
 function NamePrompt({ onReady }: { onReady: (name: string) => void }) {
   const { t } = useTranslation();
   const [name, setName] = useState('');
@@ -92,13 +95,22 @@ export function MeetingRoomPage() {
     if (phase === 'left' && !closedByHost) navigate(paths.meetings);
   }, [phase, navigate, closedByHost]);
 
-  // The coachmark shows once, when one arrives to an empty room, and goes when someone joins.
+  // The coachmark shows once, when one arrives to an empty room, and goes when someone joins. Those
+  // already in the room link to a newcomer right after its join is answered: the coachmark waits a
+  // moment for them, so it does not open and close again (two renders of the whole controls bar)
+  // while the newcomer's first video is on its way.
   useEffect(() => {
-    if (phase === 'joined' && peerCount === 0 && !inviteShown) {
+    if (peerCount > 0) {
+      setInviteOpened(false);
+      // Arrived to an occupied room: no coachmark later either, as when it used to flash open and shut.
+      if (phase === 'joined') setInviteShown(true);
+    }
+    if (phase !== 'joined' || peerCount > 0 || inviteShown) return;
+    const timer = setTimeout(() => {
       setInviteShown(true);
       setInviteOpened(true);
-    }
-    if (peerCount > 0) setInviteOpened(false);
+    }, INVITE_COACHMARK_DELAY_MS);
+    return () => clearTimeout(timer);
   }, [phase, peerCount, inviteShown]);
 
   if (!userName) return <NamePrompt onReady={setUserName} />;

@@ -6,10 +6,12 @@ import { messages } from '@mooz/contract/messages';
 import { apiRoutes } from '@mooz/contract/api-routes';
 import { call, messageOf } from '../../../lib/api';
 import { meetingPeerId } from '../identity';
+import { captureDevices, webrtcSupported } from './media';
 import { initialMeetingState, useMeetingStore } from '../meeting-store';
 import { receiveChat, sendChatTo } from './chat-channel';
 import * as localMedia from './local-media';
 import { meetingToast } from './meeting-toasts';
+import { clearJoinMarks, joinMark } from './join-marks';
 import { createMesh, type Mesh } from './mesh';
 import { openSignalling, type Signalling } from './signalling';
 
@@ -18,7 +20,7 @@ const store = useMeetingStore;
 /** What one meeting holds beyond the store. */
 interface Meeting {
   readonly mesh: Mesh;
-  /** Opened once the ICE servers are known. */
+  /** Opened at once; it joins the room once local media and the ICE servers are ready. */
   signalling: Signalling | null;
 }
 
@@ -33,9 +35,51 @@ async function loadIceServers(): Promise<RTCIceServer[]> {
   return data;
 }
 
-/** Joins a room: camera and microphone, the ICE servers, then the socket. */
+/**
+ * The camera, microphone and ICE servers asked for at the click on Join (prepareRoom), while the room's
+ * page loads: enterRoom takes them for that room. Unclaimed within PREPARED_TTL_MS (the page never came,
+ * or another room was entered), the devices are released.
+ */
+let prepared: { roomId: string; media: Promise<MediaStream>; servers: Promise<RTCIceServer[]>; expiry: ReturnType<typeof setTimeout> } | null = null;
+const PREPARED_TTL_MS = 15_000;
+
+/** Starts what entering `roomId` needs before its page is shown: called by the lobby on Join and Start. */
+export function prepareRoom(roomId: string) {
+  dropPrepared();
+  if (!webrtcSupported()) return;
+  clearJoinMarks();
+  joinMark('prepare');
+  const media = captureDevices({ audio: true, video: true });
+  const servers = loadIceServers();
+  // Whoever claims them sees their failures; until then they are not unhandled.
+  media.catch(() => undefined);
+  servers.catch(() => undefined);
+  prepared = { roomId, media, servers, expiry: setTimeout(dropPrepared, PREPARED_TTL_MS) };
+}
+
+function takePrepared(roomId: string) {
+  const taken = prepared?.roomId === roomId ? prepared : null;
+  if (taken) {
+    clearTimeout(taken.expiry);
+    prepared = null;
+  }
+  dropPrepared();
+  return taken;
+}
+
+function dropPrepared() {
+  if (!prepared) return;
+  clearTimeout(prepared.expiry);
+  prepared.media.then((stream) => stream.getTracks().forEach((track) => track.stop())).catch(() => undefined);
+  prepared = null;
+}
+
+/** Joins a room: camera and microphone and the ICE servers while the socket connects, then the join. */
 export async function enterRoom(roomId: string, userName: string) {
   teardown();
+  const early = takePrepared(roomId);
+  if (!early) clearJoinMarks();
+  joinMark('enter');
   const meeting: Meeting = {
     mesh: createMesh({
       signal: (to, data) => meeting.signalling?.send(to, data),
@@ -54,16 +98,23 @@ export async function enterRoom(roomId: string, userName: string) {
     phase: 'connecting',
     localStream: new MediaStream(),
   });
-  const [servers] = await Promise.all([
-    loadIceServers().catch((error: unknown) => {
+  const servers = (early?.servers ?? loadIceServers()).then(
+    (found) => (joinMark('ice-servers'), found),
+    (error: unknown) => {
       if (current === meeting) failJoin(messageOf(error, messages.connectionFailed));
       return null;
-    }),
-    localMedia.startDevices(meeting.mesh, { audio: true, video: true }),
-  ]);
-  if (current !== meeting || !servers) return;
-  meeting.mesh.start(servers);
-  meeting.signalling = openSignalling(meeting.mesh, failJoin);
+    },
+  );
+  const media = localMedia.startDevices(meeting.mesh, { audio: true, video: true }, false, early?.media).finally(() => joinMark('media'));
+  // The socket connects and is authenticated while the camera starts; it joins the room (and so links
+  // to the others) once the camera and the ICE servers are ready, as before.
+  const ready = Promise.all([servers, media]).then(([found]) => {
+    if (current !== meeting || !found) return false;
+    meeting.mesh.start(found);
+    return true;
+  });
+  meeting.signalling = openSignalling(meeting.mesh, failJoin, ready);
+  await ready;
 }
 
 /** Joining failed, or the meeting can go on no more: a meeting under way is left with a toast. */

@@ -9,6 +9,7 @@ import { messages } from '@mooz/contract/messages';
 import { videoBitrateKbps, type SdpSignal, type SignalData, type StreamMetaData } from '@mooz/contract/realtime';
 import { updatePeer, useMeetingStore, type Peer, type PeerStatus } from '../meeting-store';
 import { meetingToast } from './meeting-toasts';
+import { joinMark } from './join-marks';
 import { PeerLink } from './peer-link';
 import { localStreamIds, noteStreamIds, showRemoteTrack } from './stream-metadata';
 
@@ -86,6 +87,7 @@ export function createMesh(hooks: MeshHooks): Mesh {
   }
 
   function link(peerId: string, userName: string, initiator: boolean) {
+    joinMark(initiator ? 'link-offering' : 'link-answering');
     const { peerId: ownId, localStream, screenStream } = store.getState();
     const created = new PeerLink(iceServers, ownId < peerId, initiator, {
       signal: (sdpSignal: SdpSignal) => hooks.signal(peerId, { sdpSignal, metaData: localStreamIds() }),

@@ -4,6 +4,7 @@
 import { limits } from '@mooz/contract/limits';
 import { realtimeLimits, type SdpSignal } from '@mooz/contract/realtime';
 import type { PeerStatus } from '../meeting-store';
+import { joinMark } from './join-marks';
 
 export interface PeerLinkEvents {
   /** A description or candidate to hand to the other side through the signalling server. */
@@ -45,21 +46,20 @@ export class PeerLink {
   ) {
     this.pc = new RTCPeerConnection({ iceServers });
     this.started = initiator;
-    if (initiator) this.openChannel();
+    if (initiator) {
+      this.openChannel();
+      // The first offer is made as soon as the code that made this link has added its tracks, rather
+      // than when negotiationneeded comes, a task later: by then the page has often re-rendered for the
+      // new peer first. The event that follows finds the offer under way and does nothing.
+      queueMicrotask(() => void this.offer());
+    }
 
-    this.pc.onnegotiationneeded = async () => {
-      try {
-        this.makingOffer = true;
-        await this.pc.setLocalDescription();
-        if (this.pc.localDescription) this.events.signal({ description: this.pc.localDescription.toJSON() });
-      } catch (error) {
-        this.fail(reasonOf(error));
-      } finally {
-        this.makingOffer = false;
-      }
-    };
+    this.pc.onnegotiationneeded = () => void this.offer();
     this.pc.onicecandidate = ({ candidate }) => this.events.signal({ candidate: candidate ? candidate.toJSON() : null });
-    this.pc.ontrack = (event) => this.events.track(event);
+    this.pc.ontrack = (event) => {
+      joinMark(`track-${event.track.kind}`);
+      this.events.track(event);
+    };
     this.pc.onsignalingstatechange = () => {
       if (this.pc.signalingState !== 'stable') return;
       this.events.stable();
@@ -72,6 +72,22 @@ export class PeerLink {
       }
     };
     this.pc.oniceconnectionstatechange = () => this.onIceState();
+  }
+
+  /** Makes and sends an offer (perfect negotiation: the other side may be offering at the same time). */
+  private async offer() {
+    if (this.makingOffer || this.pc.signalingState !== 'stable') return;
+    joinMark('offering');
+    try {
+      this.makingOffer = true;
+      await this.pc.setLocalDescription();
+      joinMark(`${this.pc.localDescription?.type}-sent`);
+      if (this.pc.localDescription) this.events.signal({ description: this.pc.localDescription.toJSON() });
+    } catch (error) {
+      this.fail(reasonOf(error));
+    } finally {
+      this.makingOffer = false;
+    }
   }
 
   private openChannel() {
@@ -101,6 +117,7 @@ export class PeerLink {
       const collision = description.type === 'offer' && !readyForOffer;
       this.ignoreOffer = !this.polite && collision;
       if (this.ignoreOffer) return;
+      joinMark(`${description.type}-in`);
       this.settingRemoteAnswer = description.type === 'answer';
       await this.pc.setRemoteDescription(description);
       this.settingRemoteAnswer = false;
@@ -112,6 +129,7 @@ export class PeerLink {
       }
       if (description.type === 'offer') {
         await this.pc.setLocalDescription();
+        joinMark('answer-sent');
         if (this.pc.localDescription) this.events.signal({ description: this.pc.localDescription.toJSON() });
       }
     } else if (signal.candidate) {
@@ -182,6 +200,7 @@ export class PeerLink {
   private onIceState() {
     const state = this.pc.iceConnectionState;
     if (state === 'connected' || state === 'completed') {
+      joinMark('ice-connected');
       clearTimeout(this.recoveryTimer);
       this.recoveryTimer = undefined;
       this.restarts = 0;

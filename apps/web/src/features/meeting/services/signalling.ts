@@ -10,6 +10,7 @@ import { socketPath, socketTransports, type Room, type SdpSignal, type SignalDat
 import { refreshAccessToken } from '../../../lib/api';
 import { useMeetingStore } from '../meeting-store';
 import { connectErrorMessage, handshake, type MeetingSocket } from './handshake';
+import { joinMark } from './join-marks';
 import { meetingToast } from './meeting-toasts';
 import { attachRoomControls, detachRoomControls, waitInLobby } from './room-controls';
 import type { Mesh } from './mesh';
@@ -27,13 +28,18 @@ export interface Signalling {
 }
 
 /**
- * Connects the meeting's socket and joins the store's room. `fail` ends the meeting with a reason: the
- * join was refused, the server refused the socket, or our place was taken.
+ * Connects the meeting's socket and joins the store's room once `ready` settles true (local media and
+ * the mesh are set up: the others link to us as soon as we are in). `fail` ends the meeting with a
+ * reason: the join was refused, the server refused the socket, or our place was taken.
  */
-export function openSignalling(mesh: Mesh, fail: (message: string) => void): Signalling {
+export function openSignalling(mesh: Mesh, fail: (message: string) => void, ready: Promise<boolean> = Promise.resolve(true)): Signalling {
   let closed = false;
+  let isReady = false;
+  /** Connected before we were ready: the join waits for `ready`. */
+  let joinWaiting = false;
   let refreshedOnce = false;
   let reportedOutage = false;
+  joinMark('socket');
   const socket: MeetingSocket = io({
     path: socketPath,
     transports: [...socketTransports],
@@ -55,6 +61,7 @@ export function openSignalling(mesh: Mesh, fail: (message: string) => void): Sig
       if ('error' in res) return fail(res.error);
       // Waiting in the lobby until a host decides (room-controls.ts).
       if ('lobby' in res) return waitInLobby(res.lobby);
+      joinMark('joined');
       // A recording that ended while we were away is forgotten: the server tells joiners of one under way right after this answer.
       store.setState({ room: res.room, phase: 'joined', failure: null, recording: null });
       // Back after a blip: the links recover now (signals sent meanwhile may be lost). Had the place not
@@ -64,8 +71,16 @@ export function openSignalling(mesh: Mesh, fail: (message: string) => void): Sig
   }
 
   socket.on('connect', () => {
+    joinMark('connected');
     reportedOutage = false;
-    join();
+    if (isReady) join();
+    else joinWaiting = true;
+  });
+  void ready.then((ok) => {
+    if (!ok || closed) return;
+    isReady = true;
+    if (joinWaiting && socket.connected) join();
+    joinWaiting = false;
   });
   socket.on('connect_error', (error) => {
     if (closed) return;
