@@ -18,12 +18,13 @@ export const instantArray = (list: Date[]): SQL => sql`${`{${list.map((d) => d.t
 /**
  * The spans (lo, hi) of the attendance rows `where` selects (alias `a`): the end of an open row is
  * looked up in its session only when it is open (coalesce stops at the first value that is not null).
+ * `from` may narrow the rows first (still as `a`), `join` add tables for `where`.
  */
-export function attendanceSpans(where: SQL, now: Date, join: SQL = sql``): SQL {
+export function attendanceSpans(where: SQL, now: Date, join: SQL = sql``, from: SQL = sql`attendance a`): SQL {
   return sql`select a.joined_at as lo, a.left_at is null as open,
       coalesce(a.left_at, (select least(${now.toISOString()}::timestamptz, s.ends_at + make_interval(mins => ${learningTimeRules.openRowGraceMinutes}))
         from class_sessions s where s.id = a.session_id)) as hi
-    from attendance a ${join}
+    from ${from} ${join}
     where ${where}`;
 }
 

@@ -277,23 +277,38 @@ export function createDashboardsService(deps: DashboardsDeps) {
       const monthAgo = new Date(now.getTime() - 30 * 86_400_000).toISOString();
       // The teacher's courses (the platform's: every course, each with its own teacher).
       const taught = teacherId === null ? sql`true` : sql`c.teacher_id = ${teacherId}`;
+      // Whether the session's teacher joined it: one teacher's sessions joined read once (a hashed set),
+      // not their attendance probed for each session; the platform's, session by session.
+      const teacherAttended = (sessionId: SQL, sessionTeacher: SQL) =>
+        teacherId === null
+          ? sql`exists (select 1 from attendance a where a.session_id = ${sessionId} and a.user_id = ${sessionTeacher})`
+          : sql`${sessionId} in (select a.session_id from attendance a where a.user_id = ${teacherId})`;
       const taughtCourse = (column: string) =>
         teacherId === null ? sql`true` : sql`${sql.raw(column)} in (select id from courses where teacher_id = ${teacherId})`;
       const numbers = db.execute(sql`
         select
           ${teacherId === null ? sql`null` : sql`(select trim(first_name || ' ' || last_name) from users where id = ${teacherId})`} as name,
           ${liveSeconds(
-            attendanceSpans(
-              teacherId === null ? sql`a.user_id = c.teacher_id` : sql`a.user_id = ${teacherId} and c.teacher_id = ${teacherId}`,
-              now,
-              sql`join class_sessions ts on ts.id = a.session_id join courses c on c.id = ts.course_id`,
-            ),
+            // A teacher's own rows first (OFFSET 0 keeps them first: without statistics the planner
+            // walked every session of theirs and probed its attendance).
+            teacherId === null
+              ? attendanceSpans(sql`a.user_id = c.teacher_id`, now, sql`join class_sessions ts on ts.id = a.session_id join courses c on c.id = ts.course_id`)
+              : attendanceSpans(
+                  sql`c.teacher_id = ${teacherId}`,
+                  now,
+                  sql`join class_sessions ts on ts.id = a.session_id join courses c on c.id = ts.course_id`,
+                  sql`(select * from attendance a where a.user_id = ${teacherId} offset 0) a`,
+                ),
             week.bounds,
           )} as teaching,
           (select count(*)::int from (
-              select a.user_id from attendance a join class_sessions s on s.id = a.session_id
-              where ${taughtCourse('s.course_id')} and (a.joined_at >= ${monthAgo}::timestamptz or a.left_at >= ${monthAgo}::timestamptz)
-                and a.joined_at <= ${at}::timestamptz
+              -- The last 30 days' rows first, then whether their session is the teacher's (a set read
+              -- once), rather than every session ever taught probed for rows.
+              select a.user_id from (
+                select a.user_id, a.session_id from attendance a
+                where (a.joined_at >= ${monthAgo}::timestamptz or a.left_at >= ${monthAgo}::timestamptz) and a.joined_at <= ${at}::timestamptz
+                offset 0) a
+              where a.session_id in (select s.id from class_sessions s where ${taughtCourse('s.course_id')})
               union
               select w.user_id from watch_log w
               where w.course_id is not null and ${taughtCourse('w.course_id')}
@@ -303,7 +318,7 @@ export function createDashboardsService(deps: DashboardsDeps) {
             and s.starts_at > ${at}::timestamptz) as upcoming,
           (select count(*)::int from class_sessions s join courses c on c.id = s.course_id
             where ${taught} and s.cancelled_at is null and s.ends_at <= ${at}::timestamptz
-              and not exists (select 1 from attendance a where a.session_id = s.id and a.user_id = c.teacher_id)) as missing,
+              and not ${teacherAttended(sql`s.id`, sql`c.teacher_id`)}) as missing,
           (select count(*)::int from assignment_submissions sub join assignments t on t.id = sub.assignment_id
             where sub.status = 'submitted' and ${taughtCourse('t.course_id')}) as pending_total,
           (select coalesce(json_agg(p.review order by p.submitted_at, p.submission_id), '[]'::json) from (
@@ -316,11 +331,11 @@ export function createDashboardsService(deps: DashboardsDeps) {
               order by sub.submitted_at, sub.id limit 20) p) as pending`);
       const mySessions = teacherId === null ? undefined : sql`${courses.teacherId} = ${teacherId}`;
       const notCancelled = isNull(classSessions.cancelledAt);
-      const teacherAttended = sql`exists (select 1 from attendance a where a.session_id = ${classSessions.id} and a.user_id = ${courses.teacherId})`;
+
       const [result, next, missed] = await Promise.all([
         numbers,
         sessionsWhere(db, and(mySessions, notCancelled, gt(classSessions.endsAt, now)), 'soonest', 1, now),
-        sessionsWhere(db, and(mySessions, notCancelled, lte(classSessions.endsAt, now), sql`not ${teacherAttended}`), 'latest', 10, now),
+        sessionsWhere(db, and(mySessions, notCancelled, lte(classSessions.endsAt, now), sql`not ${teacherAttended(sql`${classSessions.id}`, sql`${courses.teacherId}`)}`), 'latest', 10, now),
       ]);
       const [row] = rowsOf<{
         name: string | null;
