@@ -42,7 +42,7 @@ export function roomAdmission(app: FastifyInstance, store: RoomStore) {
      * takes no joins at this moment; someone already in it stays. `guest`: a signed-in user who may not
      * see the session, whom the lobby lets in only when a host admits them (room-controls.ts).
      */
-    async resolve(user: AuthUser, roomId: string, now = new Date()): Promise<(KnownRoom & { closed: string | null; guest: boolean }) | { error: string }> {
+    async resolve(user: Pick<AuthUser, 'id' | 'userType'>, roomId: string, now = new Date()): Promise<(KnownRoom & { closed: string | null; guest: boolean }) | { error: string }> {
       const adHoc = await store.findRoom(roomId);
       if (adHoc) return { room: adHoc, classSessionId: null, closed: null, guest: false };
       const { session, allowed } = await sessionForRoom(app.db, user, roomId);

@@ -99,7 +99,7 @@ export function serveConnection(ctx: Signalling, socket: MeetingSocket) {
   handle('request:create_room', async (payload, reply) => {
     const parsed = createRoomPayload.safeParse(payload);
     if (!parsed.success) return reply({ error: messages.validationFailed });
-    if (!user.ability.can('create', 'Meeting')) return reply({ error: messages.notAllowed });
+    if (!user.mayCreateMeetings) return reply({ error: messages.notAllowed });
     const room: Room = { id: randomUUID(), name: parsed.data.room.name, capacity: parsed.data.room.capacity, created_by: user.id };
     await store.saveRoom(room);
     reply({ room });

@@ -5,8 +5,17 @@ import type { Server, Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '@mooz/contract/realtime';
 import type { AuthUser } from '../http/authenticate';
 
+/**
+ * The account behind a connection, as the signalling needs it: the permission answers it asks are
+ * taken at the handshake, so a connection keeps no permission object of its own (one is ~8 KiB).
+ */
+export interface MeetingUser extends Pick<AuthUser, 'id' | 'userType' | 'familyId'> {
+  /** May create ad hoc meeting rooms (`create` `Meeting`). */
+  mayCreateMeetings: boolean;
+}
+
 export interface SocketData {
-  user: AuthUser;
+  user: MeetingUser;
   sessionId: string;
   currentRoomId: string | null;
   /** Rooms this connection is in, with the class session each belongs to (null for ad hoc rooms). */
