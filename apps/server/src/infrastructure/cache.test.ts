@@ -19,6 +19,59 @@ describe('cachedValue', () => {
     expect(await value.get()).toBe(2);
   });
 
+  it('reloads a value in use in the background from half its lifetime, and never serves it past its lifetime', async () => {
+    let now = 0;
+    let loads = 0;
+    const reload = deferred<number>();
+    const value = cachedValue(async () => (++loads === 1 ? 1 : reload.promise), { ttlMs: 1000, now: () => now });
+    expect(await value.get()).toBe(1);
+    now = 499;
+    expect(await value.get()).toBe(1);
+    expect(loads).toBe(1);
+    // In the second half: answered from memory at once, one reload started for all the callers.
+    now = 500;
+    expect(await Promise.all([value.get(), value.get()])).toEqual([1, 1]);
+    expect(loads).toBe(2);
+    // Expired with the reload still under way: the callers wait for it rather than get the old value.
+    now = 1000;
+    const waiting = value.get();
+    reload.resolve(2);
+    expect(await waiting).toBe(2);
+    // Its lifetime counts from when the reload began (500), not from when it arrived: kept until 1500,
+    // and already in its second half, so this use starts the next reload.
+    now = 1499;
+    expect(await value.get()).toBe(2);
+    expect(loads).toBe(3);
+  });
+
+  it('keeps serving the kept value when a background reload fails, until it expires', async () => {
+    let now = 0;
+    let fail = false;
+    const value = cachedValue(async () => (fail ? Promise.reject(new Error('database down')) : 'kept'), { ttlMs: 1000, now: () => now });
+    expect(await value.get()).toBe('kept');
+    fail = true;
+    now = 600;
+    expect(await value.get()).toBe('kept');
+    await Promise.resolve();
+    expect(await value.get()).toBe('kept');
+    now = 1000;
+    await expect(value.get()).rejects.toThrow('database down');
+  });
+
+  it('keeps the very same object when a reload finds an equal value, even after an invalidation', async () => {
+    let now = 0;
+    let rows = [{ id: 1 }];
+    const value = cachedValue(async () => rows.map((row) => ({ ...row })), { ttlMs: 1000, now: () => now, same: (a, b) => JSON.stringify(a) === JSON.stringify(b) });
+    const first = await value.get();
+    now = 1000;
+    expect(await value.get()).toBe(first);
+    value.invalidate();
+    expect(await value.get()).toBe(first);
+    rows = [{ id: 2 }];
+    value.invalidate();
+    expect(await value.get()).toEqual([{ id: 2 }]);
+  });
+
   it('never keeps a load that an invalidation overtook, though it answers those who asked', async () => {
     const first = deferred<string>();
     let next: Promise<string> = first.promise;
@@ -48,6 +101,23 @@ describe('cachedMap', () => {
     expect(await map.get('c')).toBe('c7');
     map.invalidate();
     expect(await map.get('d')).toBe('d8');
+  });
+
+  it('reloads a key in use in the background, and waits for it only once the kept value expired', async () => {
+    let now = 0;
+    const loads: string[] = [];
+    const map = cachedMap(async (key: string) => `${key}${loads.push(key)}`, { ttlMs: 1000, maxEntries: 10, now: () => now });
+    expect(await map.get('a')).toBe('a1');
+    now = 700;
+    expect(await map.get('a')).toBe('a1');
+    await Promise.resolve();
+    expect(await map.get('a')).toBe('a2');
+    // Kept from the reload's start (700): reloaded again from 1200, expired at 1700, then waited for.
+    now = 1199;
+    expect(await map.get('a')).toBe('a2');
+    now = 1700;
+    expect(await map.get('a')).toBe('a3');
+    expect(loads).toEqual(['a', 'a', 'a']);
   });
 
   it('does not keep a load overtaken by an invalidation of its key', async () => {

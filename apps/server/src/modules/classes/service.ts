@@ -1,6 +1,7 @@
 // Class sessions: the caller's list (who sees what is access.ts's one rule) and teachers' scheduling.
 // Status and can_join come from the clock at the time of the call; nothing about them is stored.
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Session, sessionInput } from '@mooz/contract/courses';
@@ -83,7 +84,8 @@ export function createSessionsService(deps: SessionsDeps) {
 
   // Every session with its course's and teacher's names, in start order: the list filters it per caller.
   // A cancelled session leaves every list; the cancellation writes class_sessions, which drops this copy.
-  const allSessions = cachedValue(() => rowsWhere(isNull(classSessions.cancelledAt)), { ttlMs: deps.cacheTtlMs });
+  // A reload that finds the same rows keeps the same array, and with it the lists worked out from it.
+  const allSessions = cachedValue(() => rowsWhere(isNull(classSessions.cancelledAt)), { ttlMs: deps.cacheTtlMs, same: isDeepStrictEqual });
   deps.changes.onTables(['class_sessions', 'courses', 'users'], () => allSessions.invalidate());
   let lists: { rows: unknown; byScope: Map<string, { answer: { data: Session[] }; from: number; until: number }> } = { rows: null, byScope: new Map() };
   const facts: ScopeFacts = {

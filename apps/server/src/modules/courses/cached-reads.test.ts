@@ -74,6 +74,30 @@ describe('in one instance', () => {
     expect((await listed(viewer.user.id)).batches.some((b) => b.id === first.id && b.started)).toBe(false);
   });
 
+  it('keeps the catalogue and a sessions list as presented across reloads that find the same rows, and not past a change', async () => {
+    const teacher = await signedIn(t, 'teacher');
+    const course = await createCourse(t, teacher.headers, { name: `Reloaded ${Date.now()}` });
+    const payload = { course_id: course.id, title: `Reloaded class ${Date.now()}`, starts_at: new Date(Date.now() + 86_400_000).toISOString(), duration_minutes: 60 };
+    expect((await t.app.inject({ method: 'POST', url: '/api/classes/sessions/', headers: teacher.headers, payload })).statusCode).toBe(201);
+    // A lifetime of 1 ms: every call below reads the rows again.
+    const courses = createCoursesService({ db: t.db, changes: t.app.changes, cacheTtlMs: 1 });
+    const sessions = createSessionsService({ db: t.db, courses, account: async () => null, changes: t.app.changes, cacheTtlMs: 1 });
+    const caller = { id: teacher.user.id, userType: 'teacher' as const, ability: buildAbility(rulesFor('teacher', teacher.user.id)) };
+    const expire = () => new Promise((resolve) => setTimeout(resolve, 5));
+    const catalogue = await courses.catalogue(caller);
+    const list = await sessions.list(caller);
+    await expire();
+    // The very same answers, so route() sends the bytes it serialised before (http/shared-answer.ts).
+    expect(await courses.catalogue(caller)).toBe(catalogue);
+    expect(await sessions.list(caller)).toBe(list);
+
+    await t.app.inject({ method: 'PATCH', url: `/api/courses/${course.id}/`, headers: teacher.headers, payload: { name: 'Renamed on reload' } });
+    const renamed = await courses.catalogue(caller);
+    expect(renamed).not.toBe(catalogue);
+    expect(renamed.data.find((c) => c.id === course.id)?.name).toBe('Renamed on reload');
+    expect((await sessions.list(caller)).data.find((s) => s.title === payload.title)?.course_name).toBe('Renamed on reload');
+  });
+
   it('sends a shared answer as the bytes the route would have written, with the same content type', async () => {
     const student = await signedIn(t);
     const res = await t.app.inject({ url: '/api/courses/', headers: student.headers });

@@ -1,4 +1,5 @@
 // The course rules: the public catalogue, "my courses", and teachers' (and admins') editing.
+import { isDeepStrictEqual } from 'node:util';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { subject } from '@casl/ability';
 import type { z } from 'zod';
@@ -45,6 +46,8 @@ export function createCoursesService(deps: CoursesDeps) {
 
   // Every course with its teacher's name, in catalogue order (name, then id, as the database sorts),
   // and each student's bought courses: what the catalogue and the sessions list read on every call.
+  // A reload that finds the same rows keeps the same array (`same`), so the catalogue as presented
+  // from it (below) and its serialised bytes stay: every reload re-presenting it stalled every request.
   const allCourses = cachedValue(
     () =>
       db
@@ -52,7 +55,7 @@ export function createCoursesService(deps: CoursesDeps) {
         .from(courses)
         .innerJoin(users, eq(users.id, courses.teacherId))
         .orderBy(asc(courses.name), asc(courses.id)),
-    { ttlMs: deps.cacheTtlMs },
+    { ttlMs: deps.cacheTtlMs, same: isDeepStrictEqual },
   );
   deps.changes.onTables(['courses', 'users'], () => allCourses.invalidate());
   // Every batch, by course: seats left change with each purchase, so they are dropped with it.
@@ -63,7 +66,7 @@ export function createCoursesService(deps: CoursesDeps) {
       for (const row of rows) byCourse.set(row.courseId, [...(byCourse.get(row.courseId) ?? []), row]);
       return byCourse;
     },
-    { ttlMs: deps.cacheTtlMs },
+    { ttlMs: deps.cacheTtlMs, same: isDeepStrictEqual },
   );
   deps.changes.onTables(['batches'], () => allBatches.invalidate());
   const batchesOfCourse = async () => {
