@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDatabase } from '../../test/database';
 import type { DatabaseHandle } from './client';
-import { tablesWritten } from './changes';
+import { tablesChanged, tablesWritten } from './changes';
 import { users } from './schema/index';
 
 describe('tablesWritten', () => {
@@ -18,6 +18,21 @@ describe('tablesWritten', () => {
     expect(tablesWritten('with t as (select 1) select * from "users" for update')).toEqual(['*']);
     expect(tablesWritten('truncate "users" cascade')).toEqual(['*']);
     expect(tablesWritten('select 1; delete from "users"')).toEqual(['*']);
+  });
+});
+
+describe('tablesChanged', () => {
+  it('drops a plain write that changed no row, by either driver’s count, and keeps what it cannot count', () => {
+    const update = 'update "class_sessions" set "reminded_starts_at" = "starts_at" where false';
+    expect(tablesChanged(update, { rowCount: 0 })).toEqual([]);
+    expect(tablesChanged(update, { affectedRows: 0 })).toEqual([]);
+    expect(tablesChanged(update, [{ affectedRows: 0 }])).toEqual([]);
+    expect(tablesChanged(update, { rowCount: 2 })).toEqual(['class_sessions']);
+    expect(tablesChanged(update, { rowCount: null })).toEqual(['class_sessions']);
+    expect(tablesChanged(update, undefined)).toEqual(['class_sessions']);
+    // A WITH's count is its outer statement's: what it wrote inside is not known, so everything was.
+    expect(tablesChanged('with moved as (delete from "courses" returning *) select * from moved', { rowCount: 0 })).toEqual(['*']);
+    expect(tablesChanged('select 1', { rowCount: 1 })).toEqual([]);
   });
 });
 
@@ -41,6 +56,21 @@ describe("a handle's writes", () => {
     await handle.db.transaction(async (tx) => {
       await tx.update(users).set({ firstName: 'V' }).where(eq(users.id, row!.id));
       expect(seen).toEqual([['users']]);
+    });
+    expect(seen).toEqual([['users'], ['users']]);
+  });
+
+  it('are not told for a statement or a transaction that changed no row', async () => {
+    await handle.db.update(users).set({ firstName: 'Nobody' }).where(eq(users.id, -1));
+    await handle.db.delete(users).where(eq(users.id, -1));
+    await handle.db.transaction(async (tx) => {
+      await tx.update(users).set({ firstName: 'Nobody' }).where(eq(users.id, -1));
+    });
+    expect(seen).toEqual([]);
+    const [row] = await handle.db.insert(users).values(newUser).returning();
+    await handle.db.transaction(async (tx) => {
+      await tx.update(users).set({ firstName: 'Nobody' }).where(eq(users.id, -1));
+      await tx.update(users).set({ firstName: 'Somebody' }).where(eq(users.id, row!.id));
     });
     expect(seen).toEqual([['users'], ['users']]);
   });

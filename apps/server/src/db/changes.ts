@@ -3,6 +3,9 @@
 // watches the driver, not the services: every write made through the handle counts, the services',
 // the seed's and a test's alike. Writes made elsewhere reach a process through the change bus
 // (infrastructure/change-bus.ts), or, failing that, when the cached copy expires.
+// A plain insert, update or delete that the database says changed no row wrote nothing: the reminders'
+// pass, an UPDATE of class_sessions every 30 s that almost always matches none, dropped every kept
+// sessions list in every process each time.
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type pg from 'pg';
 
@@ -29,6 +32,27 @@ export function tablesWritten(statement: string): string[] {
   if (withStatement.test(text) && !writeWords.test(text)) return [];
   const target = singleWrite.exec(text)?.[1];
   return [target ?? ALL_TABLES];
+}
+
+/** How many rows a statement's result says it changed; undefined when it does not say (or is several results). */
+function rowsChanged(result: unknown): number | undefined {
+  const one = Array.isArray(result) ? (result.length === 1 ? (result[0] as unknown) : undefined) : result;
+  if (typeof one !== 'object' || one === null) return undefined;
+  // node-postgres says rowCount (null for a statement without one); PGlite says affectedRows.
+  const { rowCount, affectedRows } = one as { rowCount?: number | null; affectedRows?: number };
+  const count = rowCount ?? affectedRows;
+  return typeof count === 'number' ? count : undefined;
+}
+
+/**
+ * The tables a statement that ran wrote, knowing its result: none for a plain insert, update or delete
+ * that changed no row. Anything else (a WITH, several statements, a result that does not say) keeps
+ * what `tablesWritten` answers: the count is the outer statement's, not that of what it wraps.
+ */
+export function tablesChanged(statement: string, result: unknown): string[] {
+  const tables = tablesWritten(statement);
+  if (tables.length !== 1 || tables[0] === ALL_TABLES) return tables;
+  return rowsChanged(result) === 0 ? [] : tables;
 }
 
 export function createWriteFeed() {
@@ -58,9 +82,10 @@ function recordingTransaction(tx: Transaction, touched: Set<string>): Transactio
     get(target, key) {
       const value = Reflect.get(target, key, target) as unknown;
       if (key !== 'query' && key !== 'exec' && key !== 'sql') return typeof value === 'function' ? (value as AnyFunction).bind(target) : value;
-      return (statement: unknown, ...rest: unknown[]) => {
-        for (const table of tablesWritten(textOf(statement))) touched.add(table);
-        return (value as AnyFunction).call(target, statement, ...rest);
+      return async (statement: unknown, ...rest: unknown[]) => {
+        const result = await (value as AnyFunction).call(target, statement, ...rest);
+        for (const table of tablesChanged(textOf(statement), result)) touched.add(table);
+        return result;
       };
     },
   });
@@ -74,7 +99,7 @@ export function watchPglite(client: PGlite, written: Written): PGlite {
       if (key === 'query' || key === 'exec') {
         return async (statement: unknown, ...rest: unknown[]) => {
           const result = await (value as AnyFunction).call(target, statement, ...rest);
-          written(tablesWritten(textOf(statement)));
+          written(tablesChanged(textOf(statement), result));
           return result;
         };
       }
@@ -99,7 +124,7 @@ export function watchPgPool(pool: pg.Pool, written: Written): void {
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as AnyFunction;
     let open: Set<string> | null = null;
-    const after = (text: string, ok: boolean) => {
+    const after = (text: string, ok: boolean, result?: unknown) => {
       if (/^\s*(?:begin|start\s+transaction)\b/i.test(text)) {
         open = ok ? new Set() : null;
       } else if (/^\s*(?:commit|end)\b/i.test(text)) {
@@ -112,9 +137,9 @@ export function watchPgPool(pool: pg.Pool, written: Written): void {
       } else if (!ok) {
         // Nothing written.
       } else if (open) {
-        for (const table of tablesWritten(text)) open.add(table);
+        for (const table of tablesChanged(text, result)) open.add(table);
       } else {
-        written(tablesWritten(text));
+        written(tablesChanged(text, result));
       }
     };
     (client as unknown as { query: AnyFunction }).query = (config: unknown, values?: unknown, callback?: unknown) => {
@@ -122,7 +147,7 @@ export function watchPgPool(pool: pg.Pool, written: Written): void {
       if (typeof values === 'function') [values, callback] = [undefined, values];
       if (typeof callback === 'function') {
         return query(config, values, (error: unknown, result: unknown) => {
-          after(text, !error);
+          after(text, !error, result);
           (callback as AnyFunction)(error, result);
         });
       }
@@ -134,7 +159,7 @@ export function watchPgPool(pool: pg.Pool, written: Written): void {
       }
       return (result as Promise<unknown>).then(
         (value) => {
-          after(text, true);
+          after(text, true, value);
           return value;
         },
         (error: unknown) => {
