@@ -8,7 +8,6 @@ import { Server } from 'socket.io';
 import { limits } from '@mooz/contract/limits';
 import { messages } from '@mooz/contract/messages';
 import { handshakeAuth, realtimeLimits, socketPath, socketTransports } from '@mooz/contract/realtime';
-import { userForAccessToken } from '../http/authenticate';
 import { roomAdmission } from './admission';
 import { closeSocketsOfClosedAccounts } from './closed-accounts';
 import { serveConnection } from './connection';
@@ -107,7 +106,10 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
     if (typeof token !== 'string' || !token) return next(refusal(messages.noAccessToken));
     if (!auth.success) return next(refusal(messages.validationFailed));
     try {
-      const user = await userForAccessToken(app.db, app.jwtSecret, auth.data.token);
+      // As an HTTP request is: the token's signature, the account and its family's revocation from
+      // app.accessTokens' memory (dropped at once on a revocation or an account change, here and in
+      // every process), so a meeting's page, which has just used the same token, connects without a query.
+      const user = await app.accessTokens.userFor(auth.data.token);
       if (!user) return next(refusal(messages.unauthorized));
       if (!user.ability.can('join', 'Meeting')) return next(refusal(messages.notAllowed));
       const meetingUser = { id: user.id, userType: user.userType, familyId: user.familyId, mayCreateMeetings: user.ability.can('create', 'Meeting') };
