@@ -2,12 +2,8 @@
 // when missing, expired or revoked; modules/auth/access-tokens.ts answers from memory);
 // `allow(action, subject)` enforces the contract's permission rules.
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { and, eq, isNotNull } from 'drizzle-orm';
 import { messages } from '@mooz/contract/messages';
-import { buildAbility, rulesFor, type Action, type AppAbility, type Subject, type UserType } from '@mooz/contract/permissions';
-import { refreshTokens, users } from '../db/schema/index';
-import type { Database } from '../db/client';
-import { verifyAccessToken } from '../infrastructure/tokens';
+import type { Action, AppAbility, Subject, UserType } from '@mooz/contract/permissions';
 import { forbidden, unauthorized } from './errors';
 
 export interface AuthUser {
@@ -21,28 +17,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
   }
-}
-
-/**
- * The signed-in user behind an access token, or null when it is invalid, expired or revoked, asked of
- * the database. The signalling handshake uses it; HTTP requests ask app.accessTokens, which remembers.
- */
-export async function userForAccessToken(db: Database, secret: string, token: string): Promise<AuthUser | null> {
-  const claims = await verifyAccessToken(secret, token);
-  if (!claims) return null;
-  const [row] = await db
-    .select({ id: users.id, userType: users.userType, isActive: users.isActive, deactivatedAt: users.deactivatedAt })
-    .from(users)
-    .where(eq(users.id, claims.userId));
-  if (!row?.isActive || row.deactivatedAt) return null;
-  // Logout and password changes revoke the family; its access tokens die with it.
-  const revoked = await db
-    .select({ id: refreshTokens.id })
-    .from(refreshTokens)
-    .where(and(eq(refreshTokens.familyId, claims.familyId), isNotNull(refreshTokens.revokedAt)))
-    .limit(1);
-  if (revoked.length) return null;
-  return { id: row.id, userType: row.userType, familyId: claims.familyId, ability: buildAbility(rulesFor(row.userType, row.id)) };
 }
 
 export function bearerToken(request: FastifyRequest): string | null {

@@ -1,6 +1,6 @@
 // A deactivated account's live meeting sockets are closed in every process: the change bus carries
 // the deactivation (admin/people.ts) and each process closes the sockets it holds. Reconnecting fails,
-// as the handshake refuses a deactivated account (userForAccessToken).
+// as the handshake refuses a deactivated account (app.accessTokens.userFor).
 import type { ChangeBus } from '../infrastructure/change-bus';
 import type { RealtimeServer } from './sockets';
 

@@ -7,7 +7,7 @@
 //     process's database handle, drops every account at once, and elsewhere through the bus;
 //   - what reaches a process by neither way (the bus down, a hand-written SQL change) lasts at most
 //     the cache's lifetime (`ttlMs`, a few seconds).
-// The signalling server's handshake keeps asking the database (userForAccessToken in http/authenticate.ts).
+// HTTP requests and the signalling server's handshake both ask here.
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { buildAbility, rulesFor, type AppAbility, type UserType } from '@mooz/contract/permissions';
 import type { Database } from '../../db/client';
