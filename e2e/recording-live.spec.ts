@@ -336,8 +336,11 @@ test('a recording whose tab is closed mid-way keeps what was already sent', asyn
     .toBeGreaterThanOrEqual(sentBytes);
   const sentSeconds = await rawRecordingSeconds(teacherPage, 3);
   const recordedSeconds = await rawRecordingSeconds(teacherPage);
-  // ...then the tab is gone, without a goodbye.
+  const measuredAt = Date.now();
+  // ...then the tab is gone, without a goodbye. The recorder runs until it is: what it records between
+  // the measure above and the close (seconds on a loaded machine) may reach the server too.
   await teacherPage.close();
+  const untilClosedSeconds = (Date.now() - measuredAt) / 1000;
 
   // The server finishes it with what it has (the tab's last word, or the recorder leaving the room); the room is told.
   await expect(studentPage.getByTestId('recording-notice')).toHaveCount(0, { timeout: 60_000 });
@@ -346,9 +349,9 @@ test('a recording whose tab is closed mid-way keeps what was already sent', asyn
   expect(recording!.id).toBe(id);
   expect(recording!.size_bytes).toBeGreaterThanOrEqual(sentBytes);
   // All that had reached the server, and no more than was recorded before the tab closed (plus what was in flight).
-  const about = `sent ${sentSeconds} s, recorded ${recordedSeconds} s before closing, listed ${recording!.duration_seconds} s`;
+  const about = `sent ${sentSeconds} s, recorded ${recordedSeconds} s ${untilClosedSeconds} s before the tab closed, listed ${recording!.duration_seconds} s`;
   expect(recording!.duration_seconds, about).toBeGreaterThan(sentSeconds - 0.5);
-  expect(recording!.duration_seconds, about).toBeLessThan(recordedSeconds + recordingLimits.chunkIntervalMs / 1000 + 1);
+  expect(recording!.duration_seconds, about).toBeLessThan(recordedSeconds + untilClosedSeconds + recordingLimits.chunkIntervalMs / 1000 + 1);
   const played = await playIn(studentPage, recording!.url);
   expect(played.videoWidth).toBeGreaterThan(0);
   expect(Number.isFinite(played.duration)).toBe(true);
