@@ -60,13 +60,17 @@ export function liveSeconds(spans: SQL, bounds: Date[], keptClosed?: SQL): SQL {
   return sql`(select json_build_array(${total}, ${days}) from (${spans} offset 0) sp)`;
 }
 
+/** The sum of a learning_totals column over the learners `who` selects (alias `t`). */
+const keptTotal = (column: 'live_seconds' | 'watched_seconds', who: (column: string) => SQL): SQL =>
+  sql`(select coalesce(sum(t.${sql.raw(column)}), 0) from learning_totals t where ${who('t.user_id')})`;
+
 /**
  * A learner's (or every learner's) live seconds, as liveSeconds: the closed spans' total from
  * learning_totals, the week's and the open spans from attendance (attendance_user_left_idx).
  */
 export function learnerLiveSeconds(who: (column: string) => SQL, now: Date, bounds: Date[]): SQL {
   const spans = attendanceSpans(sql`${who('a.user_id')} and (a.left_at is null or a.left_at > ${at(bounds[0]!)})`, now);
-  return liveSeconds(spans, bounds, sql`(select coalesce(sum(t.live_seconds), 0) from learning_totals t where ${who('t.user_id')})`);
+  return liveSeconds(spans, bounds, keptTotal('live_seconds', who));
 }
 
 /**
@@ -87,7 +91,7 @@ export function watchedSeconds(where: SQL, bounds: Date[], keptTotal?: SQL): SQL
 
 /** A learner's (or every learner's) watched seconds, as watchedSeconds, with the total from learning_totals. */
 export function learnerWatchedSeconds(who: (column: string) => SQL, bounds: Date[]): SQL {
-  return watchedSeconds(who('w.user_id'), bounds, sql`(select coalesce(sum(t.watched_seconds), 0) from learning_totals t where ${who('t.user_id')})`);
+  return watchedSeconds(who('w.user_id'), bounds, keptTotal('watched_seconds', who));
 }
 
 export const hours = (seconds: number) => seconds / 3600;

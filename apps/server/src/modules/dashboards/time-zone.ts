@@ -8,21 +8,27 @@ export const defaultTimeZone = 'UTC';
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
+ * `find` answered from memory: for pure functions of a string that cost a few Intl calls and are asked
+ * the same few questions all day. Past `max` answers it starts again.
+ */
+function remembered<T>(max: number, find: (key: string) => T): (key: string) => T {
+  const answers = new Map<string, T>();
+  return (key) => {
+    if (answers.has(key)) return answers.get(key) as T;
+    if (answers.size >= max) answers.clear();
+    const answer = find(key);
+    answers.set(key, answer);
+    return answer;
+  };
+}
+
+// Building an Intl.DateTimeFormat to ask costs half a millisecond: each name is asked once.
+const resolve = remembered(1024, resolveAfresh);
+
+/**
  * A zone name as the caller sent it (as Intl spells it when only the case differs: `europe/berlin`),
  * or null when unknown. An alias stays as sent: ICU would turn `Asia/Kolkata` into `Asia/Calcutta`.
  */
-function resolve(name: string): string | null {
-  // Building an Intl.DateTimeFormat to ask costs half a millisecond: each name is asked once.
-  let known = resolved.get(name);
-  if (known === undefined) {
-    if (resolved.size >= 1024) resolved.clear();
-    resolved.set(name, (known = resolveAfresh(name)));
-  }
-  return known;
-}
-
-const resolved = new Map<string, string | null>();
-
 function resolveAfresh(name: string): string | null {
   // Names only: an offset (`+05:30`) or anything that is not a zone name is refused, not guessed at.
   if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name) || name.includes('//') || name.endsWith('/')) return null;
@@ -83,18 +89,15 @@ function offsetAt(tz: string, ms: number): number {
  * skip midnight, the first moment the day exists.
  */
 export function localMidnight(tz: string, date: string): number {
-  // A pure function of its arguments that costs a few dozen Intl calls: every dashboard asks for the
-  // same eight per zone all day long.
-  const key = `${tz} ${date}`;
-  let known = midnights.get(key);
-  if (known === undefined) {
-    if (midnights.size >= 4096) midnights.clear();
-    midnights.set(key, (known = findMidnight(tz, date)));
-  }
-  return known;
+  return midnight(`${tz} ${date}`);
 }
 
-const midnights = new Map<string, number>();
+// A pure function of its arguments that costs a few dozen Intl calls: every dashboard asks for the same
+// eight per zone all day long.
+const midnight = remembered(4096, (key) => {
+  const [tz, date] = key.split(' ') as [string, string];
+  return findMidnight(tz, date);
+});
 
 function findMidnight(tz: string, date: string): number {
   const target = `${date}T00:00:00`;
