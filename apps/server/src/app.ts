@@ -144,9 +144,6 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerErrorHandling(app);
   registerJsonBodies(app);
   declareFailures(app);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
   const database = deps.database ?? (await openDatabase(config));
   app.decorate('config', config);

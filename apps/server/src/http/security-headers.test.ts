@@ -32,6 +32,28 @@ describe('security headers', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
+  // They are set on the reply, whose headers Fastify keeps when an error replaces the answer: a refused,
+  // missing or malformed request gets them too, with its request id.
+  it.each([
+    ['a request without a token', { url: '/api/courses/' }, 401],
+    ['a request with a bad token', { url: '/api/courses/', headers: { authorization: 'Bearer nope' } }, 401],
+    ['an unknown path', { url: '/api/nothing-here' }, 404],
+    ['a malformed body', { method: 'POST' as const, url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{' }, 400],
+  ])('are on the error answer to %s, with its request id', async (_what, request, status) => {
+    const res = await t.app.inject(request);
+    expect(res.statusCode).toBe(status);
+    expect(res.headers).toMatchObject(helmetHeaders);
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('name each request by its own id, or by the one the caller sent', async () => {
+    const [a, b] = await Promise.all([t.app.inject({ url: '/api/health' }), t.app.inject({ url: '/api/health' })]);
+    expect(a.headers['x-request-id']).not.toBe(b.headers['x-request-id']);
+    const named = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'from-the-proxy' } });
+    expect(named.headers['x-request-id']).toBe('from-the-proxy');
+  });
+
   it('are what helmet itself sets for the options', () => {
     const { set, removed } = securityHeaders({ contentSecurityPolicy: { directives: { defaultSrc: ["'self'"] } }, crossOriginEmbedderPolicy: false });
     expect(Object.fromEntries(set.map(([name, value]) => [name.toLowerCase(), value]))).toMatchObject({
