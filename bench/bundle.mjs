@@ -67,16 +67,31 @@ if (!entryKey) throw new Error('The manifest has no entry chunk.');
 
 // The chunks that a visit to /login loads lazily: the app shell, the public frame and the login screen.
 const loginRoute = ['src/app/app.tsx', 'src/app/layout/public-layout.tsx', 'src/features/auth/login-page.tsx'];
-// Vite keys a chunk by its source path, unless Rollup merged the module into a shared chunk,
-// which is then keyed "_<name>-<hash>.js" and found by its name.
+// Vite keys a chunk by its source path, unless Rollup merged the module into a shared chunk (keyed
+// "_<name>-<hash>.js") or the build put it into one of its layers (manualChunks in apps/web/vite.config.ts);
+// then the chunk is the one whose source map lists the module.
+const chunkSources = new Map();
+function sourcesOf(key) {
+  if (!chunkSources.has(key)) {
+    const mapFile = join(dist, `${manifest[key].file}.map`);
+    const sources = existsSync(mapFile) ? JSON.parse(readFileSync(mapFile, 'utf8')).sources : [];
+    chunkSources.set(key, sources.map((each) => each.replace(/^(\.\.\/)+/, '')));
+  }
+  return chunkSources.get(key);
+}
 function chunkKeyOf(source) {
   if (manifest[source]) return source;
   const name = source
     .split('/')
     .pop()
     .replace(/\.[jt]sx?$/, '');
-  return Object.keys(manifest).find(
-    (key) => manifest[key].src === source || (manifest[key].isDynamicEntry && manifest[key].name === name),
+  return (
+    Object.keys(manifest).find(
+      (key) => manifest[key].src === source || (manifest[key].isDynamicEntry && manifest[key].name === name),
+    ) ??
+    Object.keys(manifest).find(
+      (key) => manifest[key].file.endsWith('.js') && sourcesOf(key).some((each) => each.endsWith(`apps/web/${source}`) || each === source),
+    )
   );
 }
 

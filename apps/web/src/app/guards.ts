@@ -30,7 +30,7 @@ export function signedInOnly({ request }: LoaderFunctionArgs) {
 export function permitted(action: Action, subject: Subject) {
   return async (args: LoaderFunctionArgs) => {
     signedInOnly(args);
-    const { appAbility } = await import('../lib/ability');
+    const { appAbility } = await import('./signed-in');
     if (!appAbility.can(action, subject)) {
       throw redirect(`${paths.notAuthorized}?action=${action}&subject=${subject}`);
     }

@@ -5,6 +5,15 @@ import { LoadingScreen } from './loading-screen';
 import type { RouteHandle } from './document-title';
 import { RootRoute } from './root-route';
 import { guestOnly, homeRedirect, permitted, signedInOnly } from './guards';
+import type { ScreenName } from './signed-in';
+
+/**
+ * The signed-in part of the app (TanStack Query's root, the app frame, the ability and every screen it
+ * frames) is one module, ./signed-in: its screens are imported from there, so the build knows the frame is
+ * already loaded when a screen is and keeps the frame in one file instead of dozens shared by screens.
+ */
+const signedIn = () => import('./signed-in');
+const screen = (name: ScreenName) => async () => (await signedIn()).screens[name]();
 
 /** "/" only ever redirects; a component keeps the router from warning about an empty leaf. */
 function RedirectOnly() {
@@ -46,119 +55,119 @@ export const router = createBrowserRouter([
       },
       {
         // TanStack Query for every screen below (app/query-root.tsx); the account screens above do without.
-        lazy: { Component: async () => (await import('./query-root')).QueryRoot },
+        lazy: { Component: async () => (await signedIn()).QueryRoot },
         children: [
           {
             loader: signedInOnly,
-            lazy: { Component: async () => (await import('./layout/app-layout')).AppLayout },
+            lazy: { Component: async () => (await signedIn()).AppLayout },
             children: [
               {
                 path: 'dashboard',
                 handle: { titleKey: 'pageTitle.dashboard' } satisfies RouteHandle,
-                lazy: { Component: async () => (await import('../features/dashboard/dashboard-page')).DashboardPage },
+                lazy: { Component: screen('dashboard') },
               },
               {
                 path: 'profile',
                 handle: { titleKey: 'pageTitle.profile' } satisfies RouteHandle,
                 loader: permitted('read', 'Profile'),
-                lazy: { Component: async () => (await import('../features/auth/profile-page')).ProfilePage },
+                lazy: { Component: screen('profile') },
               },
               {
                 path: 'change-password',
                 handle: { titleKey: 'pageTitle.changePassword' } satisfies RouteHandle,
                 loader: permitted('update', 'Profile'),
-                lazy: { Component: async () => (await import('../features/auth/change-password-page')).ChangePasswordPage },
+                lazy: { Component: screen('changePassword') },
               },
               {
                 path: 'courses',
                 handle: { titleKey: 'pageTitle.courses' } satisfies RouteHandle,
                 loader: permitted('read', 'Course'),
-                lazy: { Component: async () => (await import('../features/courses/courses-page')).CoursesPage },
+                lazy: { Component: screen('courses') },
               },
               {
                 path: 'my-courses',
                 handle: { titleKey: 'pageTitle.myCourses' } satisfies RouteHandle,
                 loader: permitted('read', 'MyCourse'),
-                lazy: { Component: async () => (await import('../features/courses/my-courses-page')).MyCoursesPage },
+                lazy: { Component: screen('myCourses') },
               },
               {
                 path: 'my-courses/new',
                 handle: { titleKey: 'pageTitle.newCourse' } satisfies RouteHandle,
                 loader: permitted('create', 'Course'),
-                lazy: { Component: async () => (await import('../features/courses/course-editor-page')).CourseEditorPage },
+                lazy: { Component: screen('courseEditor') },
               },
               {
                 path: 'my-courses/:id/edit',
                 handle: { titleKey: 'pageTitle.editCourse' } satisfies RouteHandle,
                 loader: permitted('update', 'Course'),
-                lazy: { Component: async () => (await import('../features/courses/course-editor-page')).CourseEditorPage },
+                lazy: { Component: screen('courseEditor') },
               },
               {
                 path: 'my-courses/:id/students',
                 handle: { titleKey: 'pageTitle.courseStudents' } satisfies RouteHandle,
                 // Those who may edit a course see its students (the server checks it is theirs).
                 loader: permitted('update', 'Course'),
-                lazy: { Component: async () => (await import('./routes/course-students-route')).CourseStudentsRoute },
+                lazy: { Component: screen('courseStudents') },
               },
               {
                 path: 'sessions',
                 handle: { titleKey: 'pageTitle.sessions' } satisfies RouteHandle,
                 loader: permitted('read', 'Session'),
-                lazy: { Component: async () => (await import('../features/classes/sessions-page')).SessionsPage },
+                lazy: { Component: screen('sessions') },
               },
               {
                 path: 'recordings',
                 handle: { titleKey: 'pageTitle.recordings' } satisfies RouteHandle,
                 loader: permitted('read', 'Recording'),
-                lazy: { Component: async () => (await import('../features/recordings/recordings-page')).RecordingsPage },
+                lazy: { Component: screen('recordings') },
               },
               {
                 path: 'recordings/course/:courseId',
                 handle: { titleKey: 'pageTitle.courseRecordings' } satisfies RouteHandle,
                 loader: permitted('read', 'Recording'),
-                lazy: { Component: async () => (await import('../features/recordings/course-recordings-page')).CourseRecordingsPage },
+                lazy: { Component: screen('courseRecordings') },
               },
               {
                 path: 'recordings/:id',
                 handle: { titleKey: 'pageTitle.recording' } satisfies RouteHandle,
                 loader: permitted('read', 'Recording'),
-                lazy: { Component: async () => (await import('../features/recordings/recording-player-page')).RecordingPlayerPage },
+                lazy: { Component: screen('recordingPlayer') },
               },
               {
                 path: 'admin',
                 handle: { titleKey: 'pageTitle.adminOverview' } satisfies RouteHandle,
                 loader: permitted('read', 'AdminArea'),
-                lazy: { Component: async () => (await import('../features/admin/admin-overview-page')).AdminOverviewPage },
+                lazy: { Component: screen('adminOverview') },
               },
               {
                 path: 'admin/users',
                 handle: { titleKey: 'pageTitle.adminUsers' } satisfies RouteHandle,
                 loader: permitted('read', 'User'),
-                lazy: { Component: async () => (await import('../features/admin/admin-users-page')).AdminUsersPage },
+                lazy: { Component: screen('adminUsers') },
               },
               {
                 path: 'admin/courses',
                 handle: { titleKey: 'pageTitle.adminCourses' } satisfies RouteHandle,
                 loader: permitted('read', 'AdminArea'),
-                lazy: { Component: async () => (await import('../features/admin/admin-courses-page')).AdminCoursesPage },
+                lazy: { Component: screen('adminCourses') },
               },
               {
                 path: 'admin/payments',
                 handle: { titleKey: 'pageTitle.adminPayments' } satisfies RouteHandle,
                 loader: permitted('read', 'Payment'),
-                lazy: { Component: async () => (await import('../features/admin/admin-payments-page')).AdminPaymentsPage },
+                lazy: { Component: screen('adminPayments') },
               },
               {
                 path: 'admin/audit',
                 handle: { titleKey: 'pageTitle.adminAudit' } satisfies RouteHandle,
                 loader: permitted('read', 'AuditLog'),
-                lazy: { Component: async () => (await import('../features/admin/admin-audit-page')).AdminAuditPage },
+                lazy: { Component: screen('adminAudit') },
               },
               {
                 path: 'meeting',
                 handle: { titleKey: 'pageTitle.meetings' } satisfies RouteHandle,
                 loader: permitted('join', 'Meeting'),
-                lazy: { Component: async () => (await import('../features/meeting/meeting-lobby-page')).MeetingLobbyPage },
+                lazy: { Component: screen('meetingLobby') },
               },
             ],
           },
@@ -167,7 +176,7 @@ export const router = createBrowserRouter([
             path: 'meeting/:roomId',
             handle: { titleKey: 'pageTitle.meeting' } satisfies RouteHandle,
             loader: permitted('join', 'Meeting'),
-            lazy: { Component: async () => (await import('../features/meeting/meeting-room-page')).MeetingRoomPage },
+            lazy: { Component: screen('meetingRoom') },
           },
           {
             // Pages anyone may reach: framed by the app layout when signed in, the public one otherwise.

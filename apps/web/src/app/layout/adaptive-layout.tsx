@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react';
 import { useSignedIn } from '../../lib/use-stored-auth';
 import { LoadingScreen } from '../loading-screen';
 
-const AppLayout = lazy(async () => ({ default: (await import('./app-layout')).AppLayout }));
+const AppLayout = lazy(async () => ({ default: (await import('../signed-in')).AppLayout }));
 const PublicLayout = lazy(async () => ({ default: (await import('./public-layout')).PublicLayout }));
 
 export function AdaptiveLayout() {
