@@ -46,20 +46,25 @@ export function serveConnection(ctx: Signalling, socket: MeetingSocket) {
     pending -= 1;
   };
 
+  // The answer to a request without an acknowledgement: a refusal comes back as an `error` event.
+  // Declared once a connection, so that an event costs no closure of its own (one each is measurable
+  // on the relay, the event sent by the thousand).
+  const answerWithoutAck = (res: unknown) => {
+    if (res && typeof res === 'object' && 'error' in res) socket.emit('error', { message: String(res.error) });
+  };
+  function fail(event: string, reply: (res: unknown) => void, error: unknown) {
+    app.log.error({ err: error, event }, 'signalling event failed');
+    reply({ error: messages.unexpected });
+  }
+
   function handle<P>(event: keyof ClientToServerEvents, run: (payload: P, reply: (res: unknown) => void) => Promise<void> | void) {
     socket.on(event, ((payload: P, ack?: unknown) => {
-      const reply = (res: unknown) => {
-        if (typeof ack === 'function') ack(res);
-        else if (res && typeof res === 'object' && 'error' in res) socket.emit('error', { message: String(res.error) });
-      };
-      const failed = (error: unknown) => {
-        app.log.error({ err: error, event }, 'signalling event failed');
-        reply({ error: messages.unexpected });
-      };
+      // socket.io's acknowledgement answers once, as `reply` must.
+      const reply = typeof ack === 'function' ? (ack as (res: unknown) => void) : answerWithoutAck;
       if (!limit.allow()) return reply({ error: messages.rateLimited });
       pending += 1;
       if (pending > 1) {
-        queue = queue.then(() => run(payload, reply)).then(settled, (error: unknown) => (settled(), failed(error)));
+        queue = queue.then(() => run(payload, reply)).then(settled, (error: unknown) => (settled(), fail(event, reply, error)));
         return;
       }
       let running: Promise<void> | void;
@@ -67,9 +72,9 @@ export function serveConnection(ctx: Signalling, socket: MeetingSocket) {
         running = run(payload, reply);
       } catch (error) {
         running = undefined;
-        failed(error);
+        fail(event, reply, error);
       }
-      if (running) queue = running.then(settled, (error: unknown) => (settled(), failed(error)));
+      if (running) queue = running.then(settled, (error: unknown) => (settled(), fail(event, reply, error)));
       else settled();
     }) as never);
   }
@@ -166,21 +171,32 @@ export function serveConnection(ctx: Signalling, socket: MeetingSocket) {
   });
 
   // The relay, the event sent most (relay-checks.ts): checked without zod or JSON.stringify on the
-  // common path, and, with a store that answers at once (memory), without a promise.
+  // common path, and, with a store that answers at once (memory), without a promise or a closure.
+  // Both ends must be in the room now: the sender's place may have gone to the same account elsewhere.
+  function relay(
+    to: string,
+    data: Record<string, unknown>,
+    sender: Readonly<Member> | null | undefined,
+    recipient: Readonly<Member> | null | undefined,
+    reply: (res: unknown) => void,
+  ) {
+    if (sender?.userId !== user.id || !recipient) return reply({ error: messages.notAllowed });
+    // To the connection that holds the recipient's place, straight to it when it is on this process:
+    // no room lookup, and with the Redis adapter no publish to every other process. Otherwise (on
+    // another process, or gone meanwhile) through the peer's channel, which reaches it wherever it is.
+    const local = io.sockets.sockets.get(recipient.connectionId);
+    if (local) local.emit('action:message_received', { from: sessionId, data });
+    else io.to(peerChannel(recipient.userId, to)).emit('action:message_received', { from: sessionId, data });
+    reply({ delivered: true });
+  }
   handle('request:send_mesage', (payload, reply) => {
     const message = readRelayMessage(payload);
     if (!message) return reply({ error: messages.validationFailed });
     const { to, roomId, data } = message;
     if (relayTooLarge(data)) return reply({ error: messages.relayTooLarge });
     if (!socket.data.rooms.has(roomId) || to === sessionId) return reply({ error: messages.notAllowed });
-    // Both ends must be in the room now: the sender's place may have gone to the same account elsewhere.
-    const deliver = (sender: Readonly<Member> | null | undefined, recipient: Readonly<Member> | null | undefined) => {
-      if (sender?.userId !== user.id || !recipient) return reply({ error: messages.notAllowed });
-      io.to(peerChannel(recipient.userId, to)).emit('action:message_received', { from: sessionId, data });
-      reply({ delivered: true });
-    };
-    if (store.peek) return deliver(store.peek(roomId, sessionId), store.peek(roomId, to));
-    return store.members(roomId, [sessionId, to]).then(([sender, recipient]) => deliver(sender, recipient));
+    if (store.peek) return relay(to, data, store.peek(roomId, sessionId), store.peek(roomId, to), reply);
+    return store.members(roomId, [sessionId, to]).then(([sender, recipient]) => relay(to, data, sender, recipient, reply));
   });
 
   handle('request:leave_room', async (payload, reply) => {

@@ -2,12 +2,12 @@
 // negotiating at once (a burst) passes and a flood does not.
 import { realtimeLimits } from '@mooz/contract/realtime';
 
-export function tokenBucket(burst: number, perSecond: number, now: () => number = Date.now): () => boolean {
+export function tokenBucket(burst: number, perSecond: number, now: () => number = Date.now): (at?: number) => boolean {
   const perMs = perSecond / 1000;
   let tokens = burst;
   let last = now();
-  return () => {
-    const at = now();
+  // `at`: the time when the caller has already read it (one clock read for both of an event's buckets).
+  return (at = now()) => {
     tokens = Math.min(burst, tokens + (at - last) * perMs);
     last = at;
     if (tokens < 1) return false;
@@ -23,7 +23,7 @@ export function tokenBucket(burst: number, perSecond: number, now: () => number 
  * own share of the load, with no shared store on the hot path).
  */
 export function eventLimits(scale: number) {
-  const accounts = new Map<number, { allow: () => boolean; connections: number }>();
+  const accounts = new Map<number, { allow: (at?: number) => boolean; connections: number }>();
   const refillMs = (realtimeLimits.userEventBurst / realtimeLimits.userEventsPerSecond) * 1000;
   return {
     /** The check for one new connection; `release` when it closes. */
@@ -38,7 +38,10 @@ export function eventLimits(scale: number) {
       const shared = account;
       let released = false;
       return {
-        allow: () => own() && shared.allow(),
+        allow: () => {
+          const at = Date.now();
+          return own(at) && shared.allow(at);
+        },
         release() {
           if (released) return;
           released = true;

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { limits } from '@mooz/contract/limits';
 import { messages } from '@mooz/contract/messages';
@@ -107,6 +107,24 @@ describe('rooms', () => {
     const answer = { sdpSignal: { description: { type: 'answer', sdp: 'v=0' } }, metaData: { screenStreamId: null, userStreamId: 's1' } };
     await ask(b, 'request:send_mesage', { to: 'alice-peer', roomId: room.id, data: answer });
     expect(await atAlice).toEqual({ from: 'bob-peer', data: answer });
+  });
+
+  it('relays to a recipient on this process straight to its connection, with no broadcast (with Redis, no publish)', async () => {
+    const a = await connect(url, (await person(t)).auth('a-direct'));
+    const b = await connect(url, (await person(t)).auth('b-direct'));
+    const room = await createdRoom(a);
+    await ask(a, 'request:join_room', { roomId: room.id, userName: 'A' });
+    await ask(b, 'request:join_room', { roomId: room.id, userName: 'B' });
+    // Every broadcast goes through the adapter, and the Redis adapter publishes each one to every process.
+    const broadcast = vi.spyOn(t.app.realtime.io.of('/').adapter, 'broadcast');
+    try {
+      const atB = next(b, 'action:message_received');
+      expect(await ask(a, 'request:send_mesage', { to: 'b-direct', roomId: room.id, data: { x: 1 } })).toEqual({ delivered: true });
+      expect(await atB).toEqual({ from: 'a-direct', data: { x: 1 } });
+      expect(broadcast).not.toHaveBeenCalled();
+    } finally {
+      broadcast.mockRestore();
+    }
   });
 
   it('answers a second join of the same room with the room again and tells nobody', async () => {
