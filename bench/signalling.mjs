@@ -16,7 +16,7 @@
 // access token per line) or from accounts it creates with the admin API; memory is measured only for a
 // server it started itself (or --server-pid PID on this machine). BENCH_DATABASE_URL / BENCH_REDIS_URL
 // run its own server on PostgreSQL / with the Redis adapter.
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { io } from 'socket.io-client';
@@ -114,6 +114,27 @@ async function accessTokens(options, url) {
   return tokens;
 }
 
+/** CPU seconds (user + system) so far of each thread of a local process, summed by thread name (Linux). */
+function threadCpuOf(pid) {
+  const byName = {};
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const key = tid === String(pid) ? 'main' : name.replace(/[0-9]+$/, '').trim();
+        byName[key] = (byName[key] ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100;
+      } catch {
+        // the thread ended meanwhile
+      }
+    }
+  } catch {
+    return null;
+  }
+  return byName;
+}
+
 /** Runs `task` over `items` with at most `limit` at once. */
 async function pool(items, limit, task) {
   const results = new Array(items.length);
@@ -159,7 +180,7 @@ function ask(socket, event, payload, timeoutMs = 30_000) {
 }
 
 /** One scenario: connect, create rooms, join, relay; returns its figures. */
-async function scenario(url, tokens, { clients, rooms, messages, concurrency, payloadBytes }, memory, cpu) {
+async function scenario(url, tokens, { clients, rooms, messages, concurrency, payloadBytes }, memory, cpu, threads) {
   const rssBefore = memory?.();
   const connectStarted = performance.now();
   // Client i joins room i % rooms; the k-th client of a room uses account k, so no account is twice in
@@ -210,6 +231,7 @@ async function scenario(url, tokens, { clients, rooms, messages, concurrency, pa
   const senders = members.flatMap((group) => group.map((peer, i) => ({ peer, to: group[(i + 1) % group.length], group })).filter((s) => s.group.length > 1));
   expected = senders.length * messages;
   const cpuBefore = cpu?.();
+  const threadsBefore = threads?.();
   const relayStarted = performance.now();
   await pool(senders, concurrency, async ({ peer, to }) => {
     for (let m = 0; m < messages; m++) {
@@ -229,6 +251,7 @@ async function scenario(url, tokens, { clients, rooms, messages, concurrency, pa
   }
   const relaySeconds = (performance.now() - relayStarted) / 1000;
   const cpuAfter = cpu?.();
+  const threadsAfter = threads?.();
 
   await pool(peers, concurrency, async (peer) => {
     if (peer.room !== undefined) await ask(peer.socket, 'request:leave_room', { roomId: roomIds[peer.room] }).catch(() => undefined);
@@ -248,6 +271,11 @@ async function scenario(url, tokens, { clients, rooms, messages, concurrency, pa
     relaySeconds,
     throughput: delivered / relaySeconds,
     cpuPerMessage: cpuBefore != null && cpuAfter != null && delivered ? ((cpuAfter - cpuBefore) * 1e6) / delivered : null,
+    // Which of the server's threads spent it: the JavaScript thread, or V8's (garbage collection) and libuv's helpers.
+    cpuByThread:
+      threadsBefore && threadsAfter && delivered
+        ? Object.fromEntries(Object.entries(threadsAfter).map(([name, seconds]) => [name, ((seconds - (threadsBefore[name] ?? 0)) * 1e6) / delivered]))
+        : null,
     memoryPerConnection: rssBefore != null && rssAfter != null ? (rssAfter - rssBefore) / clients : null,
     rssBefore,
     rssAfter,
@@ -262,6 +290,10 @@ function print(label, result) {
   console.log(`  relay            ${result.delivered} messages in ${result.relaySeconds.toFixed(2)} s = ${result.throughput.toFixed(0)} msg/s${result.refused ? ` (${result.refused} refused)` : ''}`);
   console.log(`  relay latency    median ${ms(result.relayMs.median)}, p95 ${ms(result.relayMs.p95)}, max ${ms(result.relayMs.max)}`);
   if (result.cpuPerMessage != null) console.log(`  server CPU       ${result.cpuPerMessage.toFixed(0)} µs per relayed message (user + system, during the relay)`);
+  if (result.cpuByThread) {
+    const parts = Object.entries(result.cpuByThread).filter(([, us]) => us >= 0.5).sort((a, b) => b[1] - a[1]);
+    console.log(`    by thread      ${parts.map(([name, us]) => `${name} ${us.toFixed(0)}`).join(', ')} µs`);
+  }
   if (result.memoryPerConnection != null) {
     console.log(`  server memory    ${mib(result.rssBefore)} -> ${mib(result.rssAfter)} RSS: ${(result.memoryPerConnection / 1024).toFixed(1)} KiB per connection`);
   } else if (result.rssBefore === undefined) {
@@ -308,7 +340,8 @@ async function main() {
       for (const target of order) {
         const memory = target.pid ? () => rssOf(target.pid) : null;
         const cpu = target.pid ? () => cpuSecondsOf(target.pid) : null;
-        const result = await scenario(target.url, tokens, options, memory, cpu);
+        const threads = target.pid ? () => threadCpuOf(target.pid) : null;
+        const result = await scenario(target.url, tokens, options, memory, cpu, threads);
         target.results.push(result);
         print(`${target.name}, round ${round}`, result);
       }
