@@ -20,6 +20,7 @@ function jsonObject(value: unknown): value is Record<string, unknown> {
 
 // Characters whose JSON text is not the character itself, as one byte: quotes, backslashes and
 // control characters are escaped, anything beyond ASCII takes two or more bytes of UTF-8.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what it looks for
 const notPlainAscii = /[\u0000-\u001f"\\\u007f-\uffff]/;
 
 /**
@@ -51,13 +52,13 @@ export function readRelayMessage(payload: unknown): RelayMessage | null {
 
 /**
  * At least as many bytes as `JSON.stringify(value)` takes as UTF-8, or Infinity beyond `budget` or for
- * a value it does not know (whose JSON the caller then measures exactly). Plain ASCII strings count
- * exactly; other strings count 6 bytes a character (a `\u0000` escape is the most one can take).
+ * a value it does not know (whose JSON the caller then measures exactly). Strings count 6 bytes a
+ * character (a `\u0000` escape is the most one can take), or, with `ascii`, plain ASCII ones exactly.
  */
-function jsonBytesAtMost(value: unknown, budget: number, depth: number): number {
+function jsonBytesAtMost(value: unknown, budget: number, depth: number, ascii: boolean): number {
   switch (typeof value) {
     case 'string':
-      return notPlainAscii.test(value) ? 6 * value.length + 2 : value.length + 2;
+      return ascii && !notPlainAscii.test(value) ? value.length + 2 : 6 * value.length + 2;
     case 'number':
       // The longest a number's JSON can be: -1.7976931348623157e+308.
       return 24;
@@ -73,14 +74,14 @@ function jsonBytesAtMost(value: unknown, budget: number, depth: number): number 
       if (Array.isArray(value)) {
         if (Object.getPrototypeOf(value) !== Array.prototype) return Infinity;
         for (const item of value) {
-          total += jsonBytesAtMost(item, budget - total, depth + 1) + 1;
+          total += jsonBytesAtMost(item, budget - total, depth + 1, ascii) + 1;
           if (total > budget) return Infinity;
         }
         return total;
       }
       if (Object.getPrototypeOf(value) !== Object.prototype) return Infinity;
       for (const key in value) {
-        total += jsonBytesAtMost(key, budget, depth) + 1 + jsonBytesAtMost((value as Record<string, unknown>)[key], budget - total, depth + 1) + 1;
+        total += jsonBytesAtMost(key, budget, depth, ascii) + 1 + jsonBytesAtMost((value as Record<string, unknown>)[key], budget - total, depth + 1, ascii) + 1;
         if (total > budget) return Infinity;
       }
       return total;
@@ -92,9 +93,12 @@ function jsonBytesAtMost(value: unknown, budget: number, depth: number): number 
 
 /**
  * Whether `data` as JSON text is larger than the relay limit: `Buffer.byteLength(JSON.stringify(data))
- * > limit`, measured exactly only when a quick upper bound does not already settle it.
+ * > limit`, measured exactly only when a quick upper bound does not already settle it. The quickest
+ * bound first, reading no string (a signal is a few hundred characters against a 64 KiB limit), then
+ * one that reads them.
  */
 export function relayTooLarge(data: Record<string, unknown>, limit: number = realtimeLimits.relayMaxBytes): boolean {
-  if (jsonBytesAtMost(data, limit, 0) <= limit) return false;
+  if (jsonBytesAtMost(data, limit, 0, false) <= limit) return false;
+  if (jsonBytesAtMost(data, limit, 0, true) <= limit) return false;
   return Buffer.byteLength(JSON.stringify(data)) > limit;
 }
