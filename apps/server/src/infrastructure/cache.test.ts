@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cachedMap, cachedValue, clockWindow } from './cache';
+import { cachedMap, cachedValue, clockWindow, notKept } from './cache';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -130,6 +130,32 @@ describe('cachedMap', () => {
     first.resolve(1);
     expect(await asked).toBe(1);
     expect(await map.get(1)).toBe(2);
+  });
+});
+
+describe('cachedMap.peek', () => {
+  // What authenticate() uses to answer without a promise: it must never answer what get() would not.
+  it('answers what get() would at once, and notKept wherever get() would make the caller wait', async () => {
+    let now = 0;
+    let loads = 0;
+    const map = cachedMap(async (key: string) => `${key}${++loads}`, { ttlMs: 1000, maxEntries: 10, now: () => now });
+    expect(map.peek('a')).toBe(notKept);
+    expect(loads).toBe(0);
+    expect(await map.get('a')).toBe('a1');
+    expect(map.peek('a')).toBe('a1');
+    // In the second half of its lifetime a peek is a use like get's: it starts the reload ahead.
+    now = 500;
+    expect(map.peek('a')).toBe('a1');
+    expect(loads).toBe(2);
+    await Promise.resolve();
+    // The reload began at 500: kept until 1500.
+    now = 1499;
+    expect(map.peek('a')).toBe('a2');
+    now = 1500;
+    expect(map.peek('a')).toBe(notKept);
+    expect(await map.get('a')).toBe('a3');
+    map.invalidate('a');
+    expect(map.peek('a')).toBe(notKept);
   });
 });
 

@@ -86,8 +86,16 @@ export function cachedValue<T>(load: () => Promise<T>, options: CacheOptions<T>)
   };
 }
 
+/** What `peek` answers for a key with nothing kept within its lifetime. */
+export const notKept: unique symbol = Symbol('not kept');
+
 export interface CachedMap<K, V> {
   get(key: K): Promise<V>;
+  /**
+   * What `get` would answer at once, without a promise: the value kept for `key` (a use like any other,
+   * which may start its refresh-ahead), or `notKept` when a caller would have to wait for a load.
+   */
+  peek(key: K): V | typeof notKept;
   /** Drops one key, or every key. */
   invalidate(key?: K): void;
   /** Drops the keys whose kept value matches. */
@@ -139,6 +147,13 @@ export function cachedMap<K, V>(load: (key: K) => Promise<V>, options: CacheOpti
         return Promise.resolve(entry.value);
       }
       return loading.get(key) ?? start(key);
+    },
+    peek(key) {
+      const time = now();
+      const entry = kept.get(key);
+      if (!entry || entry.until <= time) return notKept;
+      if (time >= entry.refreshAt && !loading.has(key)) start(key).catch(ignore);
+      return entry.value;
     },
     invalidate(key?: K) {
       generation++;

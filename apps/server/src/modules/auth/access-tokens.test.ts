@@ -56,6 +56,21 @@ describe('in one instance', () => {
     expect(await profileStatus(t, me.access)).toBe(401);
   });
 
+  it('answers a remembered token without a promise only as userFor does, and never after a revocation', async () => {
+    const me = await signedIn(t);
+    const tokens = t.app.accessTokens;
+    // Never seen here: only userFor may say (it checks the signature).
+    expect(tokens.userKnown(`${me.access}x`)).toBeUndefined();
+    const user = await tokens.userFor(me.access);
+    expect(user).toMatchObject({ id: me.user.id });
+    expect(tokens.userKnown(me.access)).toEqual(user);
+    expect((await post(t, '/api/auth/logout/', { refresh: me.refresh })).statusCode).toBe(200);
+    // The family's revocation dropped what was kept: userFor reads it again, and refuses.
+    expect(tokens.userKnown(me.access)).toBeUndefined();
+    expect(await tokens.userFor(me.access)).toBeNull();
+    expect(tokens.userKnown(me.access)).toBeNull();
+  });
+
   it('follows a role change at once', async () => {
     const me = await signedIn(t, 'teacher');
     expect((await createCourse(t, me.headers)).name).toBeTruthy();
