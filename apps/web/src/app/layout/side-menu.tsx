@@ -1,6 +1,6 @@
 // The side menu: one entry per area the user's rules let them read, in its group (learning, and the
 // admin area for whoever the rules let in), then the user's bookmarks.
-import { NavLink, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { useAbility } from '../../lib/ability';
 import { useLayoutPreferences } from '../../lib/layout-preferences';
 import { isCurrentPage, visibleGroups } from '../../config/navigation';
 import { BookmarksMenu } from '../../features/navigation/bookmarks-menu';
+import { Hint } from '../../components/hint';
 import classes from './layout.module.css';
 
 const headingKeys = { learning: 'nav.sectionLearning', admin: 'nav.sectionAdmin' } as const;
@@ -21,7 +22,8 @@ export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavi
 
   return (
     <nav aria-label={t('nav.mainMenu')} className={classes.sideMenu}>
-      <ScrollArea className={classes.sideMenuScroll} type="hover">
+      {/* A plain scrolling box: Mantine's ScrollArea would bring its custom scrollbars to every screen. */}
+      <div className={classes.sideMenuScroll}>
         {groups.map(({ group, items }) => (
           <div key={group} role="group" aria-label={t(headingKeys[group])} data-testid={`menu-group-${group}`}>
             {!collapsed && (
@@ -51,9 +53,9 @@ export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavi
                   />
                 );
                 return collapsed ? (
-                  <Tooltip key={item.id} label={t(item.labelKey)} position="right" withArrow>
+                  <Hint key={item.id} label={t(item.labelKey)} position="right">
                     {link}
-                  </Tooltip>
+                  </Hint>
                 ) : (
                   link
                 );
@@ -68,7 +70,7 @@ export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavi
           linkClassName={classes.menuLink}
           headingClassName={classes.sideMenuHeading}
         />
-      </ScrollArea>
+      </div>
       <UnstyledButton
         className={classes.collapseButton}
         onClick={toggleMenuCollapsed}

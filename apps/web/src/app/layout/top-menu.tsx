@@ -2,7 +2,7 @@
 // the bar. A row too long for the screen scrolls sideways: a focused link scrolls itself into view, a
 // finger swipes, and a pointer has a chevron at each edge with more behind it (faded there).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Divider, NavLink, ScrollArea } from '@mantine/core';
+import { Divider, NavLink } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -58,12 +58,7 @@ export function TopMenu() {
       <div aria-hidden="true" className={classes.topMenuMore} data-edge="end" onClick={() => scrollBy(true)}>
         <IconChevronRight size={18} className={classes.flipInRtl} />
       </div>
-      <ScrollArea
-        type="never"
-        viewportRef={viewport}
-        onScrollPositionChange={measure}
-        className={classes.topMenuScroll}
-      >
+      <div ref={viewport} onScroll={measure} className={classes.topMenuScroll}>
         <div className={classes.topMenuRow}>
           <ul className={classes.topMenuList}>
             {items.map((item) => {
@@ -91,7 +86,7 @@ export function TopMenu() {
             headingClassName={classes.topMenuHeading}
           />
         </div>
-      </ScrollArea>
+      </div>
     </nav>
   );
 }

@@ -1,13 +1,14 @@
 // While a student is in trial, the navbar shows how long is left, counting down live. A trial is a time
 // to decide whether to buy: whoever the rules do not let enroll (staff) never sees one.
 import { useEffect, useState } from 'react';
-import { Badge, Box, Tooltip } from '@mantine/core';
+import { Badge, Box } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths';
 import { useAbility } from '../../lib/ability';
 import { useAuthStore } from '../../lib/auth-store';
+import { Hint } from '../../components/hint';
 
 export function formatRemaining(seconds: number): { days: number; hours: number; minutes: number } {
   return {
@@ -48,7 +49,7 @@ function TrialCountdown() {
   // A phone's navbar has room for "6 d" only; the badge's name still says it in full.
   const short = days > 0 ? t('trial.daysLeftShort', { count: days }) : t('trial.hoursLeftShort', { hours });
   return (
-    <Tooltip label={t('trial.tooltip')} withArrow>
+    <Hint label={t('trial.tooltip')}>
       <Badge
         component={Link}
         to={paths.courses}
@@ -68,6 +69,6 @@ function TrialCountdown() {
           {short}
         </Box>
       </Badge>
-    </Tooltip>
+    </Hint>
   );
 }

@@ -2,7 +2,7 @@
 // its icon and title. A bookmark moves by drag (native HTML5 drag and drop: no library to download)
 // or, while it has focus, with Alt+arrow keys; the new place is announced and saved.
 import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
-import { NavLink, Text, Tooltip } from '@mantine/core';
+import { NavLink, Text } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { useLayoutState } from '../../lib/layout-state';
 import { useBookmarkTitle } from './bookmark-title';
 import { dropped, stepOfKey, stepped, type Orientation } from './reorder';
 import { useOrderBookmarks } from '../../lib/bookmarks';
+import { Hint } from '../../components/hint';
 import classes from './navigation.module.css';
 
 interface Props {
@@ -165,9 +166,9 @@ export function BookmarksMenu({ orientation, collapsed = false, onNavigate, link
               }}
             >
               {collapsed ? (
-                <Tooltip label={title} position={rtl ? 'left' : 'right'} withArrow>
+                <Hint label={title} position={rtl ? 'left' : 'right'}>
                   {link}
-                </Tooltip>
+                </Hint>
               ) : (
                 link
               )}
