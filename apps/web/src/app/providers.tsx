@@ -1,14 +1,13 @@
 // What every screen has: Mantine with the stored direction and skin, and the toasts' host. TanStack
 // Query comes with the screens that use it (app/query-root.tsx), the CASL ability with its first
-// reader (lib/ability.tsx: its context's default value is the app's ability), the toasts' library with
-// the first toast or the first signed-in screen: none of them is drawn on the login screen.
+// reader (lib/ability.tsx: its context's default value is the app's ability), the toasts' library and
+// host with the first toast: none of them is drawn on the login screen.
 import { Suspense, lazy, useEffect, useRef, type ReactNode } from 'react';
 import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
 import i18n from '../lib/i18n';
 import { applyLayoutToDocument, directionOf, useLayoutPreferences } from '../lib/layout-preferences';
 import { cssVariablesResolver, theme } from '../lib/theme';
 import { useToasterWanted } from '../lib/toasts';
-import { useSignedIn } from '../lib/use-stored-auth';
 
 const Toaster = lazy(() => import('./toaster'));
 
@@ -33,13 +32,12 @@ function DirectionSync() {
 }
 
 /**
- * The Toaster, once a toast is asked for through notify, or once someone is signed in (the meeting
- * calls react-hot-toast itself).
+ * The Toaster, once a toast is asked for: through notify, or by the meeting, which calls react-hot-toast
+ * itself and says so when it loads (lib/toasts.ts, wantToaster).
  */
 function Toasts() {
   const wanted = useToasterWanted();
-  const signedIn = useSignedIn();
-  if (!wanted && !signedIn) return null;
+  if (!wanted) return null;
   return (
     <Suspense fallback={null}>
       <Toaster />

@@ -8,8 +8,8 @@ import { guestOnly, homeRedirect, permitted, signedInOnly } from './guards';
 import type { ScreenName } from './signed-in';
 
 /**
- * The signed-in part of the app (TanStack Query's root, the app frame, the ability and every screen it
- * frames) is one module, ./signed-in: its screens are imported from there, so the build knows the frame is
+ * The signed-in part of the app (the app frame, the ability and every screen it frames) is one module,
+ * ./signed-in: its screens are imported from there, so the build knows the frame is
  * already loaded when a screen is and keeps the frame in one file instead of dozens shared by screens.
  */
 const signedIn = () => import('./signed-in');
@@ -55,7 +55,7 @@ export const router = createBrowserRouter([
       },
       {
         // TanStack Query for every screen below (app/query-root.tsx); the account screens above do without.
-        lazy: { Component: async () => (await signedIn()).QueryRoot },
+        lazy: { Component: async () => (await import('./query-root')).QueryRoot },
         children: [
           {
             loader: signedInOnly,
@@ -191,7 +191,9 @@ export const router = createBrowserRouter([
                 // The public verification of a certificate: no login needed (contract: certificates.verify is public).
                 path: 'certificates/:id',
                 handle: { titleKey: 'pageTitle.certificate' } satisfies RouteHandle,
-                lazy: { Component: async () => (await import('../features/certificates/certificate-page')).CertificatePage },
+                lazy: {
+                  Component: async () => (await import('../features/certificates/certificate-page')).CertificatePage,
+                },
               },
               {
                 path: 'not-authorized',

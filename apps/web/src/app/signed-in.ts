@@ -1,9 +1,9 @@
-// The signed-in part of the app, loaded as one module once someone signs in (app/router.tsx): TanStack
-// Query's root, the app frame, the ability its guards ask, and the screens it frames. The screens are
+// The signed-in part of the app, loaded as one module once someone signs in (app/router.tsx): the app
+// frame, the ability its guards ask, and the screens it frames. (TanStack Query's root stays apart: the
+// public pages a guest may open use it without the frame.) The screens are
 // imported from here, not from the router, so the build knows this module is loaded whenever one of them
 // is: what the frame and a screen share stays in the frame's file, instead of being cut into the dozens
 // of small shared files a screen would otherwise fetch (issue 15: /courses adds at most 40 KB).
-export { QueryRoot } from './query-root';
 export { AppLayout } from './layout/app-layout';
 export { appAbility } from '../lib/ability';
 

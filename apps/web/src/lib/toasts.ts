@@ -1,7 +1,7 @@
 // Toasts with fixed durations (success 2 s, error and plain 4 s, loading until dismissed: limits.toast*)
 // and at most 20 visible at once (app/toaster.tsx).
 // react-hot-toast and its Toaster are not part of the first visit: the library loads with the first
-// toast (or once someone is signed in, see app/providers.tsx), and notify's calls made before it
+// toast (or with the meeting, which calls it itself: wantToaster), and notify's calls made before it
 // arrives run in order as soon as it does. notify names each toast itself, so an id is returned at once.
 import { useSyncExternalStore } from 'react';
 import type { ToastOptions } from 'react-hot-toast';
@@ -38,11 +38,15 @@ export function useToasterWanted(): boolean {
   );
 }
 
+/** Mounts the Toaster (app/providers.tsx) for whoever calls react-hot-toast without notify. */
+export function wantToaster(): void {
+  if (toasterWanted) return;
+  toasterWanted = true;
+  for (const listener of listeners) listener();
+}
+
 function withLibrary(action: (hot: HotToast) => void): void {
-  if (!toasterWanted) {
-    toasterWanted = true;
-    for (const listener of listeners) listener();
-  }
+  wantToaster();
   if (library) action(library);
   else void loadToastLibrary().then(action);
 }
@@ -62,7 +66,8 @@ export const notify = {
     show('success', message, { duration: toastDurations.success, ...options }),
   error: (message: string, options?: ToastOptions) =>
     show('error', message, { duration: toastDurations.error, ...options }),
-  info: (message: string, options?: ToastOptions) => show('blank', message, { duration: toastDurations.blank, ...options }),
+  info: (message: string, options?: ToastOptions) =>
+    show('blank', message, { duration: toastDurations.blank, ...options }),
   loading: (message: string, options?: ToastOptions) =>
     show('loading', message, { duration: toastDurations.loading, ...options }),
   dismiss: (id?: string) => withLibrary(({ default: toast }) => toast.dismiss(id)),

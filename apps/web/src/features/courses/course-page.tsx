@@ -21,9 +21,8 @@ import { useSignedIn, useStoredUser } from '../../lib/use-stored-auth';
 import { BookmarkStar } from '../../components/bookmark-star';
 import { courseItemId } from '@mooz/contract/navigation-lists';
 import { CourseBatches } from './course-batches-panel';
+import { LazyPaymentDeclined, LazySandboxCheckout } from './checkout-dialogs-lazy';
 import { LazyEnrollModal, preloadEnrollModal } from './enroll-modal-lazy';
-import { PaymentDeclined } from './payment-declined';
-import { SandboxCheckout } from './sandbox-checkout';
 import { useCourse } from './use-courses';
 import { useEnrollment } from './use-enrollment';
 
@@ -135,8 +134,8 @@ function CourseDetails({ id }: { id: string }) {
           return result;
         }}
       />
-      <SandboxCheckout checkout={enrollment.sandbox} />
-      <PaymentDeclined declined={enrollment.declined} />
+      <LazySandboxCheckout checkout={enrollment.sandbox} />
+      <LazyPaymentDeclined declined={enrollment.declined} />
     </Card>
   );
 }

@@ -15,9 +15,8 @@ import { useAbility } from '../../lib/ability';
 import { messageOf } from '../../lib/api';
 import { translateServerMessage } from '../../lib/server-message';
 import { CourseCard } from './course-card';
+import { LazyPaymentDeclined, LazySandboxCheckout } from './checkout-dialogs-lazy';
 import { LazyEnrollModal, preloadEnrollModal } from './enroll-modal-lazy';
-import { PaymentDeclined } from './payment-declined';
-import { SandboxCheckout } from './sandbox-checkout';
 import { useCourses } from './use-courses';
 import { useEnrollment } from './use-enrollment';
 
@@ -111,8 +110,8 @@ export function CoursesPage() {
           return result;
         }}
       />
-      <SandboxCheckout checkout={enrollment.sandbox} />
-      <PaymentDeclined declined={enrollment.declined} />
+      <LazySandboxCheckout checkout={enrollment.sandbox} />
+      <LazyPaymentDeclined declined={enrollment.declined} />
     </div>
   );
 }

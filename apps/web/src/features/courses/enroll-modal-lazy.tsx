@@ -3,9 +3,14 @@
 // Enroll button, or at the latest when one is pressed, and stays mounted from then on so it can animate
 // its closing.
 import { lazy, Suspense, useState, type ComponentProps } from 'react';
+import { loadCheckoutDialogs } from './checkout-dialogs-lazy';
 import type { EnrollModal } from './enroll-modal';
 
-export const loadEnrollModal = () => import('./enroll-modal');
+/** The dialog, and the checkout's dialogs that may follow it. */
+export const loadEnrollModal = () => {
+  void loadCheckoutDialogs();
+  return import('./enroll-modal');
+};
 const DeferredEnrollModal = lazy(async () => ({ default: (await loadEnrollModal()).DeferredEnrollModal }));
 
 /** What an Enroll button adds so the dialog is on its way before the click. */

@@ -4,6 +4,10 @@ import toast from 'react-hot-toast';
 import i18n from 'i18next';
 import { limits } from '@mooz/contract/limits';
 import { translateServerMessage } from '../../../lib/server-message';
+import { wantToaster } from '../../../lib/toasts';
+
+// These toasts go to react-hot-toast directly, not through notify: the Toaster is mounted with them.
+wantToaster();
 
 const base = { position: 'bottom-left' as const, className: 'mooz-toast mooz-meeting-toast' };
 const short = { ...base, duration: limits.meetingToastShortMs };
