@@ -16,7 +16,7 @@ import { useStoredUser } from '../../lib/use-stored-auth';
 import { translateServerMessage } from '../../lib/server-message';
 import { roomIdFromInput, savedUserName, saveUserName } from './identity';
 import { createRoom } from './services/ad-hoc-rooms';
-import { prepareRoom } from './services/meeting';
+import { prefetchIceServers, prepareRoom } from './services/meeting';
 import classes from './meeting.module.css';
 
 const nameMax = limits.nameMaxLength;
@@ -73,6 +73,8 @@ export function MeetingLobbyPage() {
   const [creating, setCreating] = useState(false);
   useEffect(() => {
     void prefetchRoomPage();
+    // Kept for the join, so it does not wait for this request (services/meeting.ts).
+    prefetchIceServers();
   }, []);
 
   // A wrong name is empty or too long; which of the two is the one thing the schema cannot say in
@@ -114,7 +116,7 @@ export function MeetingLobbyPage() {
     try {
       const room = await createRoom({ name: values.name.trim(), capacity: Number(values.capacity) });
       saveUserName(values.userName);
-      prepareRoom(room.id);
+      prepareRoom(room.id, values.userName);
       navigate(paths.meeting(room.id));
     } catch (error) {
       createForm.setFieldError('name', translateServerMessage(t, (error as Error).message));
@@ -126,8 +128,8 @@ export function MeetingLobbyPage() {
   const join = joinForm.onSubmit((values) => {
     saveUserName(values.userName);
     const roomId = roomIdFromInput(values.roomId)!;
-    // The camera and the ICE servers start now, while the room's page loads (services/meeting.ts).
-    prepareRoom(roomId);
+    // The camera, the ICE servers, the socket and the join start now, while the room's page loads (services/meeting.ts).
+    prepareRoom(roomId, values.userName);
     navigate(paths.meeting(roomId));
   });
 

@@ -32,11 +32,8 @@ function removeLocalTrack(mesh: Mesh, track: MediaStreamTrack, stream: MediaStre
   bumpLocalVersion();
 }
 
-/**
- * Starts the camera and/or microphone; false when nothing could be started. `early` is a capture of
- * the same kinds begun beforehand (at the click on Join, meeting.ts), used in place of a new one.
- */
-export async function startDevices(mesh: Mesh, kinds: { audio: boolean; video: boolean }, quiet = false, early?: Promise<MediaStream>): Promise<boolean> {
+/** Starts the camera and/or microphone; false when nothing could be started. */
+export async function startDevices(mesh: Mesh, kinds: { audio: boolean; video: boolean }, quiet = false): Promise<boolean> {
   const { localStream } = store.getState();
   if (!localStream) return false;
   if (kinds.audio && hasLiveTrack(localStream, 'audio')) {
@@ -48,7 +45,7 @@ export async function startDevices(mesh: Mesh, kinds: { audio: boolean; video: b
     return false;
   }
   try {
-    const captured = await (early ?? captureDevices(kinds));
+    const captured = await captureDevices(kinds);
     if (mesh.ended || store.getState().localStream !== localStream) {
       captured.getTracks().forEach((track) => track.stop());
       return false;

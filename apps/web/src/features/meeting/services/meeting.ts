@@ -6,7 +6,7 @@ import { messages } from '@mooz/contract/messages';
 import { apiRoutes } from '@mooz/contract/api-routes';
 import { call, messageOf } from '../../../lib/api';
 import { meetingPeerId } from '../identity';
-import { captureDevices, webrtcSupported } from './media';
+import { webrtcSupported } from './media';
 import { initialMeetingState, useMeetingStore } from '../meeting-store';
 import { receiveChat, sendChatTo } from './chat-channel';
 import * as localMedia from './local-media';
@@ -30,35 +30,61 @@ interface Meeting {
  */
 let current: Meeting | null = null;
 
-async function loadIceServers(): Promise<RTCIceServer[]> {
-  const { data } = await call(apiRoutes.meetings.iceServers);
-  return data;
+/**
+ * The ICE servers, as the server's configuration lists them (the same for everyone, no credentials in
+ * them that expire). Asked once and kept for ICE_SERVERS_KEPT_MS, so the lobby can ask while it is shown
+ * (prefetchIceServers) and a join does not wait for the request; a failed request is not kept.
+ */
+let iceServers: { at: number; servers: Promise<RTCIceServer[]> } | null = null;
+const ICE_SERVERS_KEPT_MS = 10 * 60_000;
+
+function loadIceServers(): Promise<RTCIceServer[]> {
+  if (iceServers && Date.now() - iceServers.at < ICE_SERVERS_KEPT_MS) return iceServers.servers;
+  const asked = { at: Date.now(), servers: call(apiRoutes.meetings.iceServers).then(({ data }) => data) };
+  asked.servers.catch(() => {
+    if (iceServers === asked) iceServers = null;
+  });
+  iceServers = asked;
+  return asked.servers;
+}
+
+/** Asks for the ICE servers ahead of a join (the lobby, while it is shown). */
+export function prefetchIceServers() {
+  loadIceServers().catch(() => undefined);
 }
 
 /**
- * The camera, microphone and ICE servers asked for at the click on Join (prepareRoom), while the room's
- * page loads: enterRoom takes them for that room. Unclaimed within PREPARED_TTL_MS (the page never came,
- * or another room was entered), the devices are released.
+ * A meeting begun at the click on Join or Start (prepareRoom), while the room's page loads: camera,
+ * ICE servers, socket and the join itself run from the click, so the others link to us while this tab
+ * is still rendering. The page's enterRoom claims it for the same room and name. Unclaimed within
+ * PREPARED_TTL_MS (the page never came, or another room was entered), it is left.
  */
-let prepared: { roomId: string; media: Promise<MediaStream>; servers: Promise<RTCIceServer[]>; expiry: ReturnType<typeof setTimeout> } | null = null;
+let prepared: { meeting: Meeting; roomId: string; userName: string; ready: Promise<void>; expiry: ReturnType<typeof setTimeout> } | null = null;
 const PREPARED_TTL_MS = 15_000;
 
-/** Starts what entering `roomId` needs before its page is shown: called by the lobby on Join and Start. */
-export function prepareRoom(roomId: string) {
+/** Starts entering `roomId` before its page is shown: called by the lobby on Join and Start. */
+export function prepareRoom(roomId: string, userName: string) {
   dropPrepared();
-  if (!webrtcSupported()) return;
+  if (!webrtcSupported() || !userName.trim()) return;
   clearJoinMarks();
   joinMark('prepare');
-  const media = captureDevices({ audio: true, video: true });
-  const servers = loadIceServers();
-  // Whoever claims them sees their failures; until then they are not unhandled.
-  media.catch(() => undefined);
-  servers.catch(() => undefined);
-  prepared = { roomId, media, servers, expiry: setTimeout(dropPrepared, PREPARED_TTL_MS) };
+  const ready = begin(roomId, userName);
+  const meeting = current!;
+  prepared = {
+    meeting,
+    roomId,
+    userName: userName.trim(),
+    ready,
+    expiry: setTimeout(() => {
+      if (prepared?.meeting !== meeting) return;
+      prepared = null;
+      if (current === meeting) leaveRoom();
+    }, PREPARED_TTL_MS),
+  };
 }
 
-function takePrepared(roomId: string) {
-  const taken = prepared?.roomId === roomId ? prepared : null;
+function takePrepared(roomId: string, userName: string) {
+  const taken = prepared?.roomId === roomId && prepared.userName === userName.trim() ? prepared : null;
   if (taken) {
     clearTimeout(taken.expiry);
     prepared = null;
@@ -67,19 +93,35 @@ function takePrepared(roomId: string) {
   return taken;
 }
 
+/** An unclaimed early meeting that is not wanted: the others are told we left. */
 function dropPrepared() {
   if (!prepared) return;
   clearTimeout(prepared.expiry);
-  prepared.media.then((stream) => stream.getTracks().forEach((track) => track.stop())).catch(() => undefined);
+  const { meeting } = prepared;
   prepared = null;
+  if (current === meeting) leaveRoom();
 }
 
-/** Joins a room: camera and microphone and the ICE servers while the socket connects, then the join. */
+/**
+ * Joins a room (the room's page calls it): the meeting prepareRoom began for this room and name if
+ * there is one (as it stands: joined, waiting in the lobby, or already failed or left), else a new one.
+ */
 export async function enterRoom(roomId: string, userName: string) {
-  teardown();
-  const early = takePrepared(roomId);
-  if (!early) clearJoinMarks();
+  const early = takePrepared(roomId, userName);
+  if (early) {
+    joinMark('enter');
+    // Ended before the page came (refused, failed, left): the store says how, and the page shows it.
+    if (current === early.meeting) await early.ready;
+    return;
+  }
+  clearJoinMarks();
   joinMark('enter');
+  await begin(roomId, userName);
+}
+
+/** A new meeting in `roomId`: camera and microphone and the ICE servers while the socket connects, then the join. */
+async function begin(roomId: string, userName: string) {
+  teardown();
   const meeting: Meeting = {
     mesh: createMesh({
       signal: (to, data) => meeting.signalling?.send(to, data),
@@ -98,16 +140,16 @@ export async function enterRoom(roomId: string, userName: string) {
     phase: 'connecting',
     localStream: new MediaStream(),
   });
-  const servers = (early?.servers ?? loadIceServers()).then(
+  const servers = loadIceServers().then(
     (found) => (joinMark('ice-servers'), found),
     (error: unknown) => {
       if (current === meeting) failJoin(messageOf(error, messages.connectionFailed));
       return null;
     },
   );
-  const media = localMedia.startDevices(meeting.mesh, { audio: true, video: true }, false, early?.media).finally(() => joinMark('media'));
+  const media = localMedia.startDevices(meeting.mesh, { audio: true, video: true }).finally(() => joinMark('media'));
   // The socket connects and is authenticated while the camera starts; it joins the room (and so links
-  // to the others) once the camera and the ICE servers are ready, as before.
+  // to the others) once the camera and the ICE servers are ready.
   const ready = Promise.all([servers, media]).then(([found]) => {
     if (current !== meeting || !found) return false;
     meeting.mesh.start(found);

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import i18n from 'i18next';
 import type { Room } from '@mooz/contract/realtime';
 import { initialMeetingState, useMeetingStore } from '../meeting-store';
-import { enterRoom, leaveRoom } from './meeting';
+import { enterRoom, leaveRoom, prepareRoom } from './meeting';
 import { meetingToast } from './meeting-toasts';
 
 /** What the client sent, and a way to speak to it as the server. */
@@ -39,16 +39,21 @@ class StandInSocket {
   }
 }
 
-const sockets = vi.hoisted(() => ({ current: null as unknown }));
+const sockets = vi.hoisted(() => ({ current: null as unknown, opened: 0, iceRequests: 0 }));
 
 vi.mock('socket.io-client', () => ({
   io: () => {
     sockets.current = new StandInSocket();
+    sockets.opened += 1;
     return sockets.current;
   },
 }));
 vi.mock('../../../lib/api', () => ({
-  call: async () => ({ data: [] }),
+  // The only call the meeting makes is for the ICE servers.
+  call: async () => {
+    sockets.iceRequests += 1;
+    return { data: [] };
+  },
   getAccessToken: () => 'access-token',
   messageOf: (_error: unknown, fallback: string) => fallback,
   refreshAccessToken: async () => 'access-token',
@@ -61,6 +66,7 @@ vi.mock('./media', () => ({
     throw new Error('no screen in tests');
   },
   hasLiveTrack: () => false,
+  webrtcSupported: () => true,
 }));
 
 const room: Room = { id: 'room-1', name: 'Standup', capacity: 10, created_by: 1 };
@@ -96,6 +102,7 @@ afterEach(() => {
   useMeetingStore.setState({ ...initialMeetingState(), userName: '', peerId: '' });
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 describe('being asked to rejoin', () => {
@@ -149,5 +156,77 @@ describe('a meeting that is over', () => {
     await enterRoom(room.id, 'Tess');
     first.joins()[0]!.ack!({ error: 'Room is full' });
     expect(useMeetingStore.getState()).toMatchObject({ phase: 'connecting', failure: null });
+  });
+});
+
+// The lobby begins the meeting at the click (prepareRoom), so the others link to us while the room's
+// page is still loading; the page's enterRoom takes that meeting over instead of joining a second time.
+describe('a join begun at the click on Join', () => {
+  /** Lets the camera and ICE server promises settle, so the join goes out once connected. */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('is the meeting the page enters: one socket, one join', async () => {
+    const before = sockets.opened;
+    prepareRoom(room.id, 'Tess ');
+    const socket = sockets.current as StandInSocket;
+    socket.serverSays('connect');
+    await settle();
+    expect(socket.joins()).toHaveLength(1);
+    socket.joins()[0]!.ack!({ room });
+
+    await enterRoom(room.id, 'Tess');
+    expect(sockets.opened - before).toBe(1);
+    expect(socket.joins()).toHaveLength(1);
+    expect(useMeetingStore.getState()).toMatchObject({ phase: 'joined', roomId: room.id, userName: 'Tess' });
+  });
+
+  it('refused before the page came: the page shows the refusal rather than joining again', async () => {
+    prepareRoom(room.id, 'Tess');
+    const socket = sockets.current as StandInSocket;
+    socket.serverSays('connect');
+    await settle();
+    socket.joins()[0]!.ack!({ error: 'Room is full' });
+    const before = sockets.opened;
+
+    await enterRoom(room.id, 'Tess');
+    expect(sockets.opened).toBe(before);
+    expect(useMeetingStore.getState()).toMatchObject({ phase: 'failed', failure: 'Room is full' });
+  });
+
+  it('for another room: that one is left and the page joins its own', async () => {
+    prepareRoom('room-0', 'Tess');
+    const early = sockets.current as StandInSocket;
+    early.serverSays('connect');
+    await settle();
+    early.joins()[0]!.ack!({ room: { ...room, id: 'room-0' } });
+
+    await enterRoom(room.id, 'Tess');
+    expect(early.sent.map((message) => message.event)).toContain('request:leave_room');
+    expect(early.connected).toBe(false);
+    expect(sockets.current).not.toBe(early);
+    expect(useMeetingStore.getState()).toMatchObject({ phase: 'connecting', roomId: room.id });
+  });
+
+  it('whose page never comes is left after a while', async () => {
+    vi.useFakeTimers();
+    prepareRoom(room.id, 'Tess');
+    const socket = sockets.current as StandInSocket;
+    socket.serverSays('connect');
+    await vi.advanceTimersByTimeAsync(0);
+    socket.joins()[0]!.ack!({ room });
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(socket.sent.map((message) => message.event)).toContain('request:leave_room');
+    expect(useMeetingStore.getState().phase).toBe('left');
+  });
+});
+
+describe('the ICE servers', () => {
+  it('are asked for once for successive joins (they are the server configuration), not at every join', async () => {
+    const before = sockets.iceRequests;
+    await enterRoom(room.id, 'Tess');
+    leaveRoom();
+    await enterRoom(room.id, 'Tess');
+    prepareRoom(room.id, 'Tess');
+    expect(sockets.iceRequests - before).toBeLessThanOrEqual(1);
   });
 });
