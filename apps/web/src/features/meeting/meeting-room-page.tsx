@@ -1,7 +1,7 @@
 // /meeting/:roomId — the live meeting: video stage, controls, side panel (people, chats), floating
 // chat, fullscreen and the invite coachmark. A class session's join button lands here directly.
 import '../../styles/mantine-more';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Badge, Button, Card, Drawer, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useFullscreen, useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconPlugConnectedX, IconRefresh, IconUsers, IconWifi } from '@tabler/icons-react';
@@ -29,6 +29,10 @@ import classes from './meeting.module.css';
 
 /** How long one is alone in the room before the invite coachmark opens. */
 const INVITE_COACHMARK_DELAY_MS = 1_000;
+
+// Module-level, so the memoised controls bar and side panel get the same functions on every render.
+const togglePanel = () => useMeetingStore.setState((state) => ({ panelOpen: !state.panelOpen, ...(state.panelTab === 'chats' ? { unread: 0 } : {}) }));
+const closePanel = () => useMeetingStore.setState({ panelOpen: false });
 
 function NamePrompt({ onReady }: { onReady: (name: string) => void }) {
   const { t } = useTranslation();
@@ -74,6 +78,7 @@ export function MeetingRoomPage() {
   const wide = useMediaQuery('(min-width: 62em)', true);
   // The whole page goes fullscreen (not just the stage), so toasts and popovers stay visible.
   const { toggle: toggleFullscreen, fullscreen } = useFullscreen();
+  const onFullscreen = useCallback(() => void toggleFullscreen(), [toggleFullscreen]);
 
   useEffect(() => {
     if (!webrtcSupported()) {
@@ -141,9 +146,6 @@ export function MeetingRoomPage() {
     );
   }
 
-  const togglePanel = () => useMeetingStore.setState((state) => ({ panelOpen: !state.panelOpen, ...(state.panelTab === 'chats' ? { unread: 0 } : {}) }));
-  const closePanel = () => useMeetingStore.setState({ panelOpen: false });
-
   return (
     <div className={classes.room} data-phase={phase} data-testid="meeting-room">
       <header className={classes.roomHeader}>
@@ -192,7 +194,7 @@ export function MeetingRoomPage() {
         <ControlsBar
           roomId={roomId}
           fullscreen={fullscreen}
-          onFullscreen={() => void toggleFullscreen()}
+          onFullscreen={onFullscreen}
           inviteOpened={inviteOpened}
           onInvite={setInviteOpened}
           onTogglePanel={togglePanel}

@@ -1,5 +1,5 @@
 // The meeting's controls: microphone, camera, screen, record (for the host), chats, people, fullscreen, invite, leave.
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
 import {
   IconLayoutSidebarRight,
@@ -61,7 +61,8 @@ function Control({ label, active = true, pressed, danger, onClick, testId, child
   );
 }
 
-export function ControlsBar({ roomId, fullscreen, onFullscreen, inviteOpened, onInvite, onTogglePanel }: {
+/** Memoised: the room page re-renders for each peer that comes or goes; the controls need not. */
+export const ControlsBar = memo(function ControlsBar({ roomId, fullscreen, onFullscreen, inviteOpened, onInvite, onTogglePanel }: {
   roomId: string;
   fullscreen: boolean;
   onFullscreen: () => void;
@@ -136,4 +137,4 @@ export function ControlsBar({ roomId, fullscreen, onFullscreen, inviteOpened, on
       </Control>
     </div>
   );
-}
+});

@@ -1,4 +1,5 @@
 // The side panel: who is here (with their link state; for a class's teacher, its live attendance) and the chats.
+import { memo } from 'react';
 import { Avatar, Badge, CloseButton, Group, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
 import { IconMessages, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -52,7 +53,8 @@ function People() {
   );
 }
 
-export function SidePanel({ onClose }: { onClose: () => void }) {
+/** Memoised: it reads what it shows from the store, so the room page's re-renders need not redo it. */
+export const SidePanel = memo(function SidePanel({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const tab = useMeetingStore((state) => state.panelTab);
   const count = useMeetingStore((state) => Object.keys(state.peers).length + 1);
@@ -91,4 +93,4 @@ export function SidePanel({ onClose }: { onClose: () => void }) {
       </Tabs>
     </aside>
   );
-}
+});

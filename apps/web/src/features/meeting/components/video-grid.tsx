@@ -1,4 +1,5 @@
 // The stage: screen shares large when there are any, everyone's camera in a grid that fits the count.
+import { memo } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useMeetingStore } from '../meeting-store';
@@ -6,7 +7,8 @@ import { useRoomControls } from '../services/room-controls';
 import { VideoTile } from './video-tile';
 import classes from '../meeting.module.css';
 
-export function VideoGrid() {
+/** Memoised (it takes no props): the room page re-rendering does not redo the stage. */
+export const VideoGrid = memo(function VideoGrid() {
   const { t } = useTranslation();
   const peers = useMeetingStore((state) => state.peers);
   const localStream = useMeetingStore((state) => state.localStream);
@@ -86,4 +88,4 @@ export function VideoGrid() {
       </div>
     </div>
   );
-}
+});

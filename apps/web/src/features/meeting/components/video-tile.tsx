@@ -1,5 +1,5 @@
 // One participant's camera or screen: the video when there is a live track, else their initials.
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { Avatar, Badge, Group, Loader, Text } from '@mantine/core';
 import { IconMicrophoneOff, IconScreenShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +31,8 @@ function initials(name: string) {
     .join('');
 }
 
-export function VideoTile({ stream, label, version, kind, local = false, status, micOff, testId, peerId, hand }: VideoTileProps) {
+/** Memoised: a change to one peer (or to the grid) re-renders only the tiles whose props changed. */
+export const VideoTile = memo(function VideoTile({ stream, label, version, kind, local = false, status, micOff, testId, peerId, hand }: VideoTileProps) {
   const { t } = useTranslation();
   const videoRef = useRef<HTMLVideoElement>(null);
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -88,4 +89,4 @@ export function VideoTile({ stream, label, version, kind, local = false, status,
       </figcaption>
     </figure>
   );
-}
+});

@@ -2,7 +2,7 @@
 // so each side sends its stream ids with every description (the signal's `metaData`) and the receiver
 // sorts what arrives by them. Only the store is touched here: the mesh calls in with the peer's id.
 import type { StreamMetaData } from '@mooz/contract/realtime';
-import { updatePeer, useMeetingStore, type Peer } from '../meeting-store';
+import { updatePeer, useMeetingStore } from '../meeting-store';
 
 /** This tab's stream ids, sent along with every description. */
 export function localStreamIds(): StreamMetaData {
@@ -13,12 +13,14 @@ export function localStreamIds(): StreamMetaData {
 /** Remembers the ids a peer sent; a screen stream it no longer names has ended on its side. */
 export function noteStreamIds(peerId: string, meta: Partial<StreamMetaData> | undefined) {
   if (!meta) return;
-  updatePeer(peerId, (peer) => {
-    const screenStreamId = meta.screenStreamId ?? null;
-    const patch: Partial<Peer> = { screenStreamId, userStreamId: meta.userStreamId ?? null };
-    if (peer.screenStream && peer.screenStream.id !== screenStreamId) patch.screenStream = null;
-    return patch;
-  });
+  const peer = useMeetingStore.getState().peers[peerId];
+  const screenStreamId = meta.screenStreamId ?? null;
+  const userStreamId = meta.userStreamId ?? null;
+  const screenEnded = !!peer?.screenStream && peer.screenStream.id !== screenStreamId;
+  // Every candidate carries the ids too: unchanged, the store is left alone, so the room does not
+  // re-render for each (a dozen while the first video is on its way).
+  if (!peer || (peer.screenStreamId === screenStreamId && peer.userStreamId === userStreamId && !screenEnded)) return;
+  updatePeer(peerId, { screenStreamId, userStreamId, ...(screenEnded ? { screenStream: null } : {}) });
 }
 
 /** Shows an incoming track in the peer's camera or screen tile, and re-renders as its stream changes. */
