@@ -253,7 +253,11 @@ describe('with the sandbox provider', () => {
         signedWebhook(t, capturedEvent(order.order_id, checkout.razorpay_payment_id, course.price)),
       ]);
       expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
-      expect(results.filter((r) => r.json().data.status === 'activated')).toHaveLength(1);
+      // Whichever request reaches the database first activates: a webhook then says 'activated' (and no
+      // other does), a verify says 'active' like every verify after it. Which one wins is the scheduler's
+      // choice, so the test pins only that no second activation happens, and the one enrollment below.
+      expect(results.filter((r) => r.json().data.status === 'activated').length).toBeLessThanOrEqual(1);
+      expect(results.filter((r, at) => at % 2 === 0).map((r) => r.json().data.status)).toEqual(['active', 'active']);
       const rows = await subscriptionRows(student.user.id);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ status: 'active', paymentId: checkout.razorpay_payment_id });
