@@ -6,7 +6,6 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/FloatingIndicator.css';
-import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Avatar.css';

@@ -1,9 +1,10 @@
-// The signed-in frame (Mantine AppShell), shaped by the layout preferences: a vertical side menu or a
+// The signed-in frame, shaped by the layout preferences: a vertical side menu or a
 // horizontal top menu under the bar, a floating / sticky / static / hidden navbar, a static / sticky /
 // hidden footer, boxed or full content. Phones always get the bar and the menu drawer: the bar holds
 // the only button that opens the menu.
 import '../../styles/mantine-more';
-import { AppShell, Burger, Container } from '@mantine/core';
+import { Burger, Container } from '@mantine/core';
+import type { CSSProperties } from 'react';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +22,11 @@ import { SideMenuBrand } from './side-menu-brand';
 import { TopMenu } from './top-menu';
 import { useLeaveWhenSignedOut } from './use-session-end';
 import classes from './layout.module.css';
+
+/** Mantine's rem(): pixels at the theme's scale. */
+const rem = (px: number) => `calc(${px / 16}rem * var(--mantine-scale))`;
+/** react-remove-scroll's class for fixed elements that must move with the scrollbar a modal hides. */
+const keepClearOfScrollbar = 'right-scroll-bar-position';
 
 export function AppLayout() {
   const { t } = useTranslation();
@@ -43,17 +49,18 @@ export function AppLayout() {
   );
   const fluid = preferences.contentWidth === 'full';
 
+  // What Mantine's AppShell did, in CSS of our own (layout.module.css): a fixed header beside a fixed
+  // side menu that runs the whole height ("alt"), and the main column kept clear of both. AppShell
+  // also brought react-remove-scroll for one class name, and its media-query engine, to every screen.
+  const frameSize = {
+    '--frame-header-height': rem(frame.headerHeight),
+    '--frame-navbar-width': frame.horizontal ? '0rem' : rem(frame.collapsed ? 84 : 264),
+  } as CSSProperties;
+
   return (
-    <AppShell
-      header={frame.headerHeight > 0 ? { height: frame.headerHeight } : undefined}
-      navbar={
-        frame.horizontal
-          ? undefined
-          : { width: frame.collapsed ? 84 : 264, breakpoint: 'sm', collapsed: { mobile: !mobileOpened } }
-      }
-      layout="alt"
-      padding={0}
+    <div
       className={classes.appShell}
+      style={frameSize}
       data-testid="app-layout"
       data-layout={frame.horizontal ? 'horizontal' : 'vertical'}
       data-navbar-type={preferences.navbarType}
@@ -63,9 +70,8 @@ export function AppLayout() {
         {t('nav.skipToContent')}
       </a>
       {frame.headerHeight > 0 && (
-        <AppShell.Header
-          className={classes.header}
-          withBorder={false}
+        <header
+          className={`${classes.shellHeader} ${classes.header} ${keepClearOfScrollbar}`}
           data-navbar-type={frame.navbarType}
           data-testid="navbar"
         >
@@ -81,16 +87,16 @@ export function AppLayout() {
               {frame.horizontal && <TopMenu />}
             </div>
           </Container>
-        </AppShell.Header>
+        </header>
       )}
       {!frame.horizontal && (
         // A closed phone menu is only moved off screen: inert keeps its links out of the tab order.
-        <AppShell.Navbar className={classes.navbar} withBorder={false} inert={isMobile && !mobileOpened}>
+        <nav className={`${classes.shellNavbar} ${classes.navbar}`} data-open={mobileOpened || undefined} inert={isMobile && !mobileOpened}>
           <SideMenuBrand collapsed={frame.collapsed} onNavigate={closeMobile} menuButton={menuBurger(closeMobile)} />
           <SideMenu collapsed={frame.collapsed} onNavigate={closeMobile} />
-        </AppShell.Navbar>
+        </nav>
       )}
-      <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+      <main id="main-content" tabIndex={-1} className={`${classes.shellMain} ${classes.main}`}>
         <Container fluid={fluid} size="xl" className={classes.content}>
           <Outlet />
         </Container>
@@ -101,9 +107,9 @@ export function AppLayout() {
             </Container>
           </div>
         )}
-      </AppShell.Main>
+      </main>
       {!frame.showBar && <FloatingTools onSearch={search.show} />}
       {search.dialog}
-    </AppShell>
+    </div>
   );
 }
