@@ -61,6 +61,29 @@ function precompress(): Plugin {
 }
 
 /**
+ * CASL's module builds its MongoDB matcher when it loads (`const mongoQueryMatcher = createFactory(…)`),
+ * a call the bundler must keep, and with it all of @ucast's query language (3 KB gzip), though our
+ * abilities match conditions by equality (`equalityMatcher` in @mooz/contract/permissions). Marking that
+ * one call pure lets the bundler drop it when nothing uses it. If CASL's build changes and the call is
+ * not found, the build says so (and bench/bundle.mjs shows the bytes back).
+ */
+function caslWithoutMongoMatcher(): Plugin {
+  const call = 'const nt=t(it,et);';
+  return {
+    name: 'mooz:casl-without-mongo-matcher',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]@casl[\\/]ability[\\/]dist[\\/]es6m[\\/]index\.mjs$/.test(id)) return null;
+      if (!code.includes(call)) {
+        this.warn('@casl/ability changed: its MongoDB matcher is no longer marked pure, and @ucast is bundled');
+        return null;
+      }
+      return { code: code.replace(call, 'const nt=/*#__PURE__*/t(it,et);'), map: null };
+    },
+  };
+}
+
+/**
  * The shipped app runs on Preact's React-compatible layer: the same React code (hooks, portals, Suspense,
  * `use`, lazy) in about a tenth of react-dom's bytes, which is what lets a first visit to /login stay
  * under issue 15's 120 KB. Exact specifiers only, so `react-dom/client` and the JSX runtimes map to their
@@ -81,7 +104,7 @@ const preactAliases = [
 export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
   resolve: { alias: command === 'build' ? preactAliases : [] },
-  plugins: [react(), precompress()],
+  plugins: [react(), caslWithoutMongoMatcher(), precompress()],
   server: {
     port: 5173,
     proxy: {

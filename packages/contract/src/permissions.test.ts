@@ -1,8 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { buildAbility, denialMessage, guestRules, rulesFor } from './permissions';
-import { subject } from '@casl/ability';
+import { buildAbility, denialMessage, equalityMatcher, guestRules, rulesFor, type Action, type Subject } from './permissions';
+import { createMongoAbility, subject } from '@casl/ability';
 
 describe('permission rules', () => {
+  it('answer every question as CASL\'s MongoDB matcher would, for every role', () => {
+    const actions: Action[] = ['manage', 'create', 'read', 'update', 'delete', 'join'];
+    const subjects: Subject[] = ['Auth', 'Profile', 'Course', 'MyCourse', 'Enrollment', 'Session', 'Recording', 'StudentDashboard', 'TeacherDashboard', 'Bookmark', 'Assignment', 'Submission', 'Certificate', 'Meeting', 'User', 'AdminArea', 'Payment', 'AuditLog'];
+    const me = 7;
+    const roleRules = [guestRules, rulesFor('student', me), rulesFor('teacher', me), rulesFor('admin', me)];
+    let asked = 0;
+    for (const rules of roleRules) {
+      const ours = buildAbility(rules);
+      const mongo = createMongoAbility(rules);
+      for (const action of actions) {
+        for (const name of subjects) {
+          expect(ours.can(action, name), `${action} ${name}`).toBe(mongo.can(action, name as never));
+          // Objects: the caller's own, someone else's, and one without the field.
+          for (const fields of [{ teacher_id: me, student_id: me }, { teacher_id: me + 1, student_id: me + 1 }, {}]) {
+            const ask = () => subject(name as never, { ...fields }) as never;
+            expect(ours.can(action, ask()), `${action} ${name} ${JSON.stringify(fields)}`).toBe(mongo.can(action, ask()));
+            asked++;
+          }
+        }
+      }
+    }
+    expect(asked).toBe(4 * 6 * 18 * 3);
+  });
+
+  it('refuses a condition that is more than an equality rather than misreading it', () => {
+    expect(() => equalityMatcher({ teacher_id: { $in: [1, 2] } } as never)).toThrow(/only equality/);
+    expect(() => equalityMatcher({ $or: [] } as never)).toThrow(/only equality/);
+    expect(equalityMatcher({ teacher_id: 2 })({ teacher_id: 2 })).toBe(true);
+    expect(equalityMatcher({ teacher_id: 2 })({ teacher_id: '2' })).toBe(false);
+  });
+
   it('lets a logged-out visitor read Auth and nothing else', () => {
     const ability = buildAbility(guestRules);
     expect(ability.can('read', 'Auth')).toBe(true);
