@@ -17,6 +17,8 @@ import { translateServerMessage } from '../../lib/server-message';
 import { roomIdFromInput, savedUserName, saveUserName } from './identity';
 import { createRoom } from './services/ad-hoc-rooms';
 import { prefetchIceServers, prepareRoom } from './services/meeting';
+import { webrtcSupported } from './services/media';
+import { dropWarmSignalling, warmSignalling } from './services/signalling';
 import classes from './meeting.module.css';
 
 const nameMax = limits.nameMaxLength;
@@ -132,6 +134,15 @@ export function MeetingLobbyPage() {
     prepareRoom(roomId, values.userName);
     navigate(paths.meeting(roomId));
   });
+
+  // Once the form holds a room to join, the meeting's socket connects (services/signalling.ts), so the
+  // click on Join sends the join at once. Not before: a tab's socket takes its peer's place from an
+  // older one (a duplicated tab's meeting), which only a join should do. Closed with the lobby if unused.
+  const wantedRoom = roomIdFromInput(joinForm.values.roomId);
+  useEffect(() => {
+    if (wantedRoom && webrtcSupported()) warmSignalling();
+  }, [wantedRoom]);
+  useEffect(() => dropWarmSignalling, []);
 
   const canCreate = ability.can('create', 'Meeting');
 

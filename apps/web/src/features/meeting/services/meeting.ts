@@ -35,17 +35,22 @@ let current: Meeting | null = null;
  * them that expire). Asked once and kept for ICE_SERVERS_KEPT_MS, so the lobby can ask while it is shown
  * (prefetchIceServers) and a join does not wait for the request; a failed request is not kept.
  */
-let iceServers: { at: number; servers: Promise<RTCIceServer[]> } | null = null;
+let iceServers: { at: number; servers: Promise<RTCIceServer[]>; known?: RTCIceServer[] } | null = null;
 const ICE_SERVERS_KEPT_MS = 10 * 60_000;
 
 function loadIceServers(): Promise<RTCIceServer[]> {
   if (iceServers && Date.now() - iceServers.at < ICE_SERVERS_KEPT_MS) return iceServers.servers;
-  const asked = { at: Date.now(), servers: call(apiRoutes.meetings.iceServers).then(({ data }) => data) };
+  const asked: NonNullable<typeof iceServers> = { at: Date.now(), servers: call(apiRoutes.meetings.iceServers).then(({ data }) => (asked.known = data)) };
   asked.servers.catch(() => {
     if (iceServers === asked) iceServers = null;
   });
   iceServers = asked;
   return asked.servers;
+}
+
+/** The ICE servers if they are already here (asked while the lobby showed), so a join need not wait a turn. */
+function knownIceServers(): RTCIceServer[] | undefined {
+  return iceServers && Date.now() - iceServers.at < ICE_SERVERS_KEPT_MS ? iceServers.known : undefined;
 }
 
 /** Asks for the ICE servers ahead of a join (the lobby, while it is shown). */
@@ -119,7 +124,12 @@ export async function enterRoom(roomId: string, userName: string) {
   await begin(roomId, userName);
 }
 
-/** A new meeting in `roomId`: camera and microphone and the ICE servers while the socket connects, then the join. */
+/**
+ * A new meeting in `roomId`: the camera and microphone start, and the join goes out as soon as the socket
+ * is connected and the ICE servers are known. It does not wait for the camera: the others' offers are on
+ * their way while it starts, and each link holds its first offer or answer until the camera and
+ * microphone are settled (mesh.start), so that one already carries our tracks.
+ */
 async function begin(roomId: string, userName: string) {
   teardown();
   const meeting: Meeting = {
@@ -140,23 +150,33 @@ async function begin(roomId: string, userName: string) {
     phase: 'connecting',
     localStream: new MediaStream(),
   });
-  const servers = loadIceServers().then(
-    (found) => (joinMark('ice-servers'), found),
-    (error: unknown) => {
-      if (current === meeting) failJoin(messageOf(error, messages.connectionFailed));
-      return null;
-    },
-  );
   const media = localMedia.startDevices(meeting.mesh, { audio: true, video: true }).finally(() => joinMark('media'));
-  // The socket connects and is authenticated while the camera starts; it joins the room (and so links
-  // to the others) once the camera and the ICE servers are ready.
-  const ready = Promise.all([servers, media]).then(([found]) => {
-    if (current !== meeting || !found) return false;
-    meeting.mesh.start(found);
-    return true;
-  });
+  const mediaSettled = media.then(
+    () => undefined,
+    () => undefined,
+  );
+  const known = knownIceServers();
+  let ready: Promise<boolean> | true;
+  if (known) {
+    joinMark('ice-servers');
+    meeting.mesh.start(known, mediaSettled);
+    ready = true;
+  } else {
+    ready = loadIceServers().then(
+      (found) => {
+        joinMark('ice-servers');
+        if (current !== meeting) return false;
+        meeting.mesh.start(found, mediaSettled);
+        return true;
+      },
+      (error: unknown) => {
+        if (current === meeting) failJoin(messageOf(error, messages.connectionFailed));
+        return false;
+      },
+    );
+  }
   meeting.signalling = openSignalling(meeting.mesh, failJoin, ready);
-  await ready;
+  await Promise.all([ready, mediaSettled]);
 }
 
 /** Joining failed, or the meeting can go on no more: a meeting under way is left with a toast. */

@@ -26,6 +26,12 @@ export class PeerLink {
    */
   private started: boolean;
   private pendingTracks: [MediaStreamTrack, MediaStream][] = [];
+  /**
+   * Until this tab's camera and microphone have settled, no first offer goes out and no offer is
+   * answered: the meeting joins while they start, and the first description should carry them.
+   */
+  private held: boolean;
+  private readonly localMedia: Promise<void>;
   private makingOffer = false;
   private ignoreOffer = false;
   private settingRemoteAnswer = false;
@@ -42,16 +48,24 @@ export class PeerLink {
     readonly polite: boolean,
     /** This side was in the room first and makes the first offer. */
     initiator: boolean,
+    /** Settles when this tab's camera and microphone have started (or failed to); null once they have. */
+    localMedia: Promise<void> | null,
     private readonly events: PeerLinkEvents,
   ) {
     this.pc = new RTCPeerConnection({ iceServers });
     this.started = initiator;
+    this.held = localMedia !== null;
+    this.localMedia = (localMedia ?? Promise.resolve()).then(() => {
+      this.held = false;
+    });
     if (initiator) {
       this.openChannel();
       // The first offer is made as soon as the code that made this link has added its tracks, rather
       // than when negotiationneeded comes, a task later: by then the page has often re-rendered for the
-      // new peer first. The event that follows finds the offer under way and does nothing.
-      queueMicrotask(() => void this.offer());
+      // new peer first (a microtask queued now runs before that render). The event that follows finds
+      // the offer under way and does nothing. Held, it is made once the camera has settled.
+      if (this.held) void this.localMedia.then(() => this.offer());
+      else queueMicrotask(() => void this.offer());
     }
 
     this.pc.onnegotiationneeded = () => void this.offer();
@@ -76,7 +90,7 @@ export class PeerLink {
 
   /** Makes and sends an offer (perfect negotiation: the other side may be offering at the same time). */
   private async offer() {
-    if (this.makingOffer || this.pc.signalingState !== 'stable') return;
+    if (this.held || this.makingOffer || this.pc.signalingState !== 'stable') return;
     joinMark('offering');
     try {
       this.makingOffer = true;
@@ -107,6 +121,7 @@ export class PeerLink {
   }
 
   private async apply(signal: SdpSignal) {
+    if (this.held) await this.localMedia;
     if (this.status === 'closed' || this.status === 'error') return;
     if ('description' in signal) {
       const description = signal.description as RTCSessionDescriptionInit;

@@ -8,6 +8,7 @@ import i18n from 'i18next';
 import { messages } from '@mooz/contract/messages';
 import { socketPath, socketTransports, type Room, type SdpSignal, type SignalData, type StreamMetaData } from '@mooz/contract/realtime';
 import { refreshAccessToken } from '../../../lib/api';
+import { meetingPeerId } from '../identity';
 import { useMeetingStore } from '../meeting-store';
 import { connectErrorMessage, handshake, type MeetingSocket } from './handshake';
 import { joinMark } from './join-marks';
@@ -27,31 +28,83 @@ export interface Signalling {
   close(): void;
 }
 
-/**
- * Connects the meeting's socket and joins the store's room once `ready` settles true (local media and
- * the mesh are set up: the others link to us as soon as we are in). `fail` ends the meeting with a
- * reason: the join was refused, the server refused the socket, or our place was taken.
- */
-export function openSignalling(mesh: Mesh, fail: (message: string) => void, ready: Promise<boolean> = Promise.resolve(true)): Signalling {
-  let closed = false;
-  let isReady = false;
-  /** Connected before we were ready: the join waits for `ready`. */
-  let joinWaiting = false;
-  let refreshedOnce = false;
-  let reportedOutage = false;
-  joinMark('socket');
-  const socket: MeetingSocket = io({
+/** A meeting socket: it connects at once, as this tab's peer. */
+function connectSocket(): MeetingSocket {
+  return io({
     path: socketPath,
     transports: [...socketTransports],
     // The room keeps our place for limits.reconnectGraceMs after a drop: try again often enough to be
     // back well within it once the network is (socket.io's default waits up to 5 s between tries).
     reconnectionDelayMax: 2_000,
-    // A function, so every reconnection carries the current token and the room we are in.
+    // A function, so every reconnection carries the current token and the room we are in. Before a
+    // meeting has begun (warmSignalling) the store has no peer id yet: it is this tab's, as begin() sets.
     auth: (send) => {
       const { peerId, roomId, phase } = store.getState();
-      send(handshake(peerId, phase === 'joined' || phase === 'reconnecting' ? roomId : null));
+      send(handshake(peerId || meetingPeerId(), phase === 'joined' || phase === 'reconnecting' ? roomId : null));
     },
   });
+}
+
+/**
+ * A socket connected ahead of a join (the lobby, once its form holds a room to join), so the join goes
+ * out at the click instead of after the socket's round trips, which the room page's first render would
+ * hold up. The next openSignalling takes it; unused, it is closed after WARM_KEPT_MS or when the lobby goes.
+ */
+let warm: { socket: MeetingSocket; expiry: ReturnType<typeof setTimeout> } | null = null;
+const WARM_KEPT_MS = 60_000;
+
+/** Connects a socket for the join about to come (kept WARM_KEPT_MS from the last call). */
+export function warmSignalling() {
+  if (warm) {
+    clearTimeout(warm.expiry);
+    warm.expiry = setTimeout(dropWarmSignalling, WARM_KEPT_MS);
+    return;
+  }
+  const socket = connectSocket();
+  // Refused (an expired token, say): nothing is kept, and the join's own socket deals with it.
+  socket.on('connect_error', () => {
+    if (!socket.active && warm?.socket === socket) dropWarmSignalling();
+  });
+  warm = { socket, expiry: setTimeout(dropWarmSignalling, WARM_KEPT_MS) };
+}
+
+/** Closes the socket warmSignalling connected, if no join took it. */
+export function dropWarmSignalling() {
+  if (!warm) return;
+  clearTimeout(warm.expiry);
+  warm.socket.removeAllListeners();
+  warm.socket.disconnect();
+  warm = null;
+}
+
+/** The warm socket, if it is connected or still connecting; it is no longer kept. */
+function takeWarm(): MeetingSocket | null {
+  const taken = warm;
+  if (!taken) return null;
+  clearTimeout(taken.expiry);
+  warm = null;
+  taken.socket.removeAllListeners();
+  if (taken.socket.connected || taken.socket.active) return taken.socket;
+  taken.socket.disconnect();
+  return null;
+}
+
+/**
+ * Connects the meeting's socket (or takes the one warmSignalling connected) and joins the store's room
+ * once `ready` settles true (the mesh can link: the others link to us as soon as we are in). `fail`
+ * ends the meeting with a reason: the join was refused, the server refused the socket, or our place was taken.
+ */
+export function openSignalling(mesh: Mesh, fail: (message: string) => void, ready: Promise<boolean> | true = true): Signalling {
+  let closed = false;
+  // Ready at once (the ICE servers were known): a warm socket joins now, before this task ends.
+  let isReady = ready === true;
+  /** Connected before we were ready: the join waits for `ready`. */
+  let joinWaiting = false;
+  let refreshedOnce = false;
+  let reportedOutage = false;
+  joinMark('socket');
+  const warmed = takeWarm();
+  const socket: MeetingSocket = warmed ?? connectSocket();
 
   function join() {
     const { roomId, userName, phase } = store.getState();
@@ -70,18 +123,21 @@ export function openSignalling(mesh: Mesh, fail: (message: string) => void, read
     });
   }
 
-  socket.on('connect', () => {
+  function connected() {
     joinMark('connected');
     reportedOutage = false;
     if (isReady) join();
     else joinWaiting = true;
-  });
-  void ready.then((ok) => {
-    if (!ok || closed) return;
-    isReady = true;
-    if (joinWaiting && socket.connected) join();
-    joinWaiting = false;
-  });
+  }
+  socket.on('connect', connected);
+  if (ready !== true) {
+    void ready.then((ok) => {
+      if (!ok || closed) return;
+      isReady = true;
+      if (joinWaiting && socket.connected) join();
+      joinWaiting = false;
+    });
+  }
   socket.on('connect_error', (error) => {
     if (closed) return;
     const message = connectErrorMessage(error);
@@ -158,6 +214,9 @@ export function openSignalling(mesh: Mesh, fail: (message: string) => void, read
     if (closed || roomId !== store.getState().roomId) return;
     store.setState({ recording });
   });
+
+  // A warm socket already connected says so no more: what it would do then is done now, every handler set.
+  if (warmed?.connected) connected();
 
   function send(to: string, data: SignalData) {
     const { roomId } = store.getState();

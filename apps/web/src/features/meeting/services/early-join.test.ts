@@ -1,0 +1,241 @@
+// Joining without waiting (issue 15, the third joiner's first frame): a socket connected while the lobby
+// holds a room to join is the one the click joins with, so the join goes out at the click; the join
+// does not wait for the camera, and a link holds its first answer (or offer) until the camera and
+// microphone have started, so that one already carries them. Against a stand-in socket and stand-in
+// peer connections; the browser's side is e2e/meeting.spec.ts and bench/first-frame.mjs.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from 'i18next';
+import type { Room } from '@mooz/contract/realtime';
+import { initialMeetingState, useMeetingStore } from '../meeting-store';
+import { enterRoom, leaveRoom, prefetchIceServers, prepareRoom } from './meeting';
+import { dropWarmSignalling, warmSignalling } from './signalling';
+
+class StandInSocket {
+  readonly sent: { event: string; payload: unknown; ack?: (res: unknown) => void }[] = [];
+  private readonly handlers = new Map<string, ((payload: unknown) => void)[]>();
+  connected = false;
+  active = true;
+  on(event: string, handler: (payload: unknown) => void) {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
+    return this;
+  }
+  emit(event: string, payload: unknown, ack?: (res: unknown) => void) {
+    this.sent.push({ event, payload, ack });
+    return this;
+  }
+  removeAllListeners() {
+    this.handlers.clear();
+    return this;
+  }
+  disconnect() {
+    this.connected = false;
+    this.active = false;
+    return this;
+  }
+  serverSays(event: string, payload?: unknown) {
+    if (event === 'connect') this.connected = true;
+    for (const handler of this.handlers.get(event) ?? []) handler(payload);
+  }
+  joins() {
+    return this.sent.filter((message) => message.event === 'request:join_room');
+  }
+  signalsTo(peerId: string) {
+    return this.sent
+      .filter((message) => message.event === 'request:send_mesage' && (message.payload as { to: string }).to === peerId)
+      .map((message) => (message.payload as { data: Record<string, unknown> }).data);
+  }
+}
+
+/** Just enough of RTCPeerConnection for a link, recording the order of what it is asked. */
+class StandInPeerConnection {
+  static all: StandInPeerConnection[] = [];
+  readonly calls: string[] = [];
+  signalingState: RTCSignalingState = 'stable';
+  iceConnectionState: RTCIceConnectionState = 'new';
+  localDescription: { type: string; sdp: string; toJSON(): object } | null = null;
+  onnegotiationneeded: (() => void) | null = null;
+  onicecandidate: (() => void) | null = null;
+  ontrack: (() => void) | null = null;
+  onsignalingstatechange: (() => void) | null = null;
+  oniceconnectionstatechange: (() => void) | null = null;
+  constructor() {
+    StandInPeerConnection.all.push(this);
+  }
+  createDataChannel() {
+    return { readyState: 'connecting', close() {}, send() {}, bufferedAmount: 0 };
+  }
+  addTrack(track: { kind: string }) {
+    this.calls.push(`addTrack ${track.kind}`);
+    return {};
+  }
+  getSenders() {
+    return [];
+  }
+  async setRemoteDescription(description: { type: string }) {
+    this.calls.push(`remote ${description.type}`);
+    this.signalingState = description.type === 'offer' ? 'have-remote-offer' : 'stable';
+  }
+  async setLocalDescription() {
+    const type = this.signalingState === 'have-remote-offer' ? 'answer' : 'offer';
+    this.calls.push(`local ${type}`);
+    this.signalingState = type === 'answer' ? 'stable' : 'have-local-offer';
+    this.localDescription = { type, sdp: `${type} sdp`, toJSON: () => ({ type, sdp: `${type} sdp` }) };
+  }
+  async addIceCandidate() {}
+  close() {
+    this.signalingState = 'closed';
+  }
+}
+
+const sockets = vi.hoisted(() => ({ all: [] as unknown[], camera: null as null | ((stream: unknown) => void) }));
+
+vi.mock('socket.io-client', () => ({
+  io: () => {
+    const socket = new StandInSocket();
+    sockets.all.push(socket);
+    return socket;
+  },
+}));
+vi.mock('../../../lib/api', () => ({
+  call: async () => ({ data: [] }),
+  getAccessToken: () => 'access-token',
+  messageOf: (_error: unknown, fallback: string) => fallback,
+  refreshAccessToken: async () => 'access-token',
+}));
+// The camera starts when the test says so.
+vi.mock('./media', () => ({
+  captureDevices: () => new Promise((resolve) => (sockets.camera = resolve)),
+  captureScreen: async () => {
+    throw new Error('no screen in tests');
+  },
+  hasLiveTrack: () => false,
+  webrtcSupported: () => true,
+}));
+
+const room: Room = { id: 'room-1', name: 'Standup', capacity: 10, created_by: 1 };
+const lastSocket = () => sockets.all.at(-1) as StandInSocket;
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+const track = (kind: string) => ({ kind, readyState: 'live', enabled: true, addEventListener() {}, stop() {} });
+
+beforeAll(async () => {
+  const english = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../../public/locales/en/translation.json'), 'utf8'));
+  await i18n.init({ lng: 'en', resources: { en: { translation: english } }, keySeparator: false, nsSeparator: false });
+});
+
+beforeEach(() => {
+  StandInPeerConnection.all = [];
+  vi.stubGlobal('RTCPeerConnection', StandInPeerConnection);
+  vi.stubGlobal(
+    'MediaStream',
+    class {
+      id = 'local';
+      private tracks: unknown[] = [];
+      addTrack(added: unknown) {
+        this.tracks.push(added);
+      }
+      getTracks() {
+        return this.tracks;
+      }
+      getAudioTracks() {
+        return this.tracks.filter((added) => (added as { kind: string }).kind === 'audio');
+      }
+      getVideoTracks() {
+        return this.tracks.filter((added) => (added as { kind: string }).kind === 'video');
+      }
+    },
+  );
+});
+
+afterEach(() => {
+  leaveRoom();
+  dropWarmSignalling();
+  useMeetingStore.setState({ ...initialMeetingState(), userName: '', peerId: '' });
+  vi.unstubAllGlobals();
+});
+
+describe('a socket connected while the lobby holds a room to join', () => {
+  it('is the one the click joins with: the join goes out at the click', async () => {
+    prefetchIceServers();
+    await settle();
+    warmSignalling();
+    const warm = lastSocket();
+    warm.serverSays('connect');
+    const opened = sockets.all.length;
+
+    prepareRoom(room.id, 'Tess');
+    expect(sockets.all).toHaveLength(opened);
+    expect(warm.joins().map((join) => join.payload)).toEqual([{ roomId: room.id, userName: 'Tess' }]);
+  });
+
+  it('not yet connected: the join goes out when it is', async () => {
+    warmSignalling();
+    const warm = lastSocket();
+    prepareRoom(room.id, 'Tess');
+    await settle();
+    expect(warm.joins()).toHaveLength(0);
+    warm.serverSays('connect');
+    expect(warm.joins()).toHaveLength(1);
+  });
+
+  it('is closed when the lobby goes without a join, and a refused one is not kept', () => {
+    warmSignalling();
+    const unused = lastSocket();
+    dropWarmSignalling();
+    expect(unused.active).toBe(false);
+
+    warmSignalling();
+    const refused = lastSocket();
+    refused.active = false;
+    refused.serverSays('connect_error', { message: JSON.stringify({ message: 'Unauthorized' }) });
+    prepareRoom(room.id, 'Tess');
+    expect(lastSocket()).not.toBe(refused);
+  });
+});
+
+// A room of their own: an earlier test's prepared meeting (left since) is not taken for these.
+describe('joining while the camera starts', () => {
+  const room: Room = { id: 'room-2', name: 'Review', capacity: 10, created_by: 1 };
+
+  it('joins at once, and answers the first offer with our tracks once the camera is on', async () => {
+    void enterRoom(room.id, 'Tess');
+    const socket = lastSocket();
+    socket.serverSays('connect');
+    await settle();
+    expect(socket.joins()).toHaveLength(1);
+    socket.joins()[0]!.ack!({ room });
+
+    // Sam, already in the room, links to us and offers while our camera is still starting.
+    socket.serverSays('action:message_received', { from: 'sam-peer', data: { connection: true, userName: 'Sam' } });
+    socket.serverSays('action:message_received', { from: 'sam-peer', data: { sdpSignal: { description: { type: 'offer', sdp: 'offer sdp' } } } });
+    await settle();
+    const pc = StandInPeerConnection.all.at(-1)!;
+    expect(pc.calls).toEqual([]);
+    expect(socket.signalsTo('sam-peer')).toEqual([]);
+
+    sockets.camera!({ getTracks: () => [track('audio'), track('video')] });
+    await settle();
+    expect(pc.calls).toEqual(['remote offer', 'addTrack audio', 'addTrack video', 'local answer']);
+    expect(socket.signalsTo('sam-peer')).toMatchObject([{ sdpSignal: { description: { type: 'answer' } } }]);
+  });
+
+  it('a newcomer who comes meanwhile gets our first offer once the camera is on, with our tracks', async () => {
+    void enterRoom(room.id, 'Tess');
+    const socket = lastSocket();
+    socket.serverSays('connect');
+    await settle();
+    socket.joins()[0]!.ack!({ room });
+
+    socket.serverSays('action:establish_peer_connection', { userId: 'ada-peer', userName: 'Ada' });
+    const pc = StandInPeerConnection.all.at(-1)!;
+    pc.onnegotiationneeded?.();
+    await settle();
+    expect(pc.calls).toEqual([]);
+
+    sockets.camera!({ getTracks: () => [track('audio'), track('video')] });
+    await settle();
+    expect(pc.calls).toEqual(['addTrack audio', 'addTrack video', 'local offer']);
+    expect(socket.signalsTo('ada-peer')).toMatchObject([{ connection: true }, { sdpSignal: { description: { type: 'offer' } } }]);
+  });
+});
