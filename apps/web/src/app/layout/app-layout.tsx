@@ -8,7 +8,7 @@ import type { CSSProperties } from 'react';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useBookmarksLoader } from '../../lib/bookmarks';
 import { useAuthStore } from '../../lib/auth-store';
 import { useLayoutPreferences } from '../../lib/layout-preferences';
@@ -19,9 +19,11 @@ import { NavbarBar } from './navbar-bar';
 import { useSearchDialog } from './search';
 import { SideMenu } from './side-menu';
 import { SideMenuBrand } from './side-menu-brand';
-import { TopMenu } from './top-menu';
 import { useLeaveWhenSignedOut } from './use-session-end';
 import classes from './layout.module.css';
+
+/** The horizontal layout's menu, a preference: the default vertical layout never loads it. */
+const TopMenu = lazy(async () => ({ default: (await import('./top-menu')).TopMenu }));
 
 /** Mantine's rem(): pixels at the theme's scale. */
 const rem = (px: number) => `calc(${px / 16}rem * var(--mantine-scale))`;
@@ -84,7 +86,12 @@ export function AppLayout() {
                   onSearch={search.show}
                 />
               )}
-              {frame.horizontal && <TopMenu />}
+              {frame.horizontal && (
+                // Its row's height is in the header's already: nothing moves when it arrives.
+                <Suspense fallback={<div className={classes.topMenu} />}>
+                  <TopMenu />
+                </Suspense>
+              )}
             </div>
           </Container>
         </header>

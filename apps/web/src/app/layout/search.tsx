@@ -1,9 +1,9 @@
 // The navbar's search box: opens the search dialog (features/navigation/search-dialog), also with
 // Ctrl/⌘+K or "/". It shows the layout state's query, which survives navigation. The dialog is not
 // part of the first page: it loads once the page is idle, or sooner when the box or shortcut is used.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Group, Kbd, Text, UnstyledButton } from '@mantine/core';
-import { useDisclosure, useHotkeys } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLayoutState } from '../../lib/layout-state';
@@ -38,6 +38,19 @@ function keepTypedKeys() {
   const timer = setTimeout(stop, 5000);
 }
 
+/**
+ * The search's shortcuts: Ctrl+K (⌘K on a Mac) and "/", except while typing in a field. "/" may take
+ * Shift, as on layouts where it has no key of its own. A listener of our own: Mantine's useHotkeys
+ * would bring its hotkey parser to every screen for two keys.
+ */
+export function isSearchShortcut(event: KeyboardEvent): boolean {
+  const target = event.target as HTMLElement | null;
+  if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return false;
+  if (event.altKey) return false;
+  if (event.key === '/') return !event.ctrlKey && !event.metaKey;
+  return (event.ctrlKey || event.metaKey) && !event.shiftKey && event.key.toLowerCase() === 'k';
+}
+
 /** The search dialog, opened by the shortcut and by `SearchButton`s; mounted from the first open on. */
 export function useSearchDialog() {
   const [opened, { open, close }] = useDisclosure(false);
@@ -47,10 +60,17 @@ export function useSearchDialog() {
     open();
     keepTypedKeys();
   };
-  useHotkeys([
-    ['mod+K', show],
-    ['/', show],
-  ]);
+  const showRef = useRef(show);
+  showRef.current = show;
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isSearchShortcut(event)) return;
+      event.preventDefault();
+      showRef.current();
+    };
+    document.documentElement.addEventListener('keydown', onKeyDown);
+    return () => document.documentElement.removeEventListener('keydown', onKeyDown);
+  }, []);
   // Fetched once the page is idle, so what is typed right after Ctrl+K lands in the field.
   useEffect(() => {
     const preload = () => void loadDialog();

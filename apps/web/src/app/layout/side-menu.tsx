@@ -1,14 +1,15 @@
 // The side menu: one entry per area the user's rules let them read, in its group (learning, and the
 // admin area for whoever the rules let in), then the user's bookmarks.
-import { NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
-import { NavLink as RouterNavLink, useLocation } from 'react-router';
+import { Stack, Text, UnstyledButton } from '@mantine/core';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
 import { useAbility } from '../../lib/ability';
 import { useLayoutPreferences } from '../../lib/layout-preferences';
 import { isCurrentPage, visibleGroups } from '../../config/navigation';
-import { BookmarksMenu } from '../../features/navigation/bookmarks-menu';
+import { BookmarksMenu } from '../../features/navigation/bookmarks-menu-lazy';
 import { Hint } from '../../components/hint';
+import { MenuLink } from '../../components/menu-link';
 import classes from './layout.module.css';
 
 const headingKeys = { learning: 'nav.sectionLearning', admin: 'nav.sectionAdmin' } as const;
@@ -36,15 +37,14 @@ export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavi
                 const Icon = item.icon;
                 const active = isCurrentPage(item, pathname);
                 const link = (
-                  <NavLink
+                  <MenuLink
                     key={item.id}
-                    component={RouterNavLink}
                     to={item.path}
                     end
                     onClick={onNavigate}
                     label={collapsed ? undefined : t(item.labelKey)}
                     aria-label={collapsed ? t(item.labelKey) : undefined}
-                    leftSection={<Icon size={21} stroke={1.6} />}
+                    icon={<Icon size={21} stroke={1.6} />}
                     active={active}
                     variant="filled"
                     className={classes.menuLink}

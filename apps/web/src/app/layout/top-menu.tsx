@@ -2,14 +2,15 @@
 // the bar. A row too long for the screen scrolls sideways: a focused link scrolls itself into view, a
 // finger swipes, and a pointer has a chevron at each edge with more behind it (faded there).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Divider, NavLink } from '@mantine/core';
+import { Divider } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { NavLink as RouterNavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../lib/ability';
 import { isCurrentPage, visibleNavigation } from '../../config/navigation';
-import { BookmarksMenu } from '../../features/navigation/bookmarks-menu';
+import { BookmarksMenu } from '../../features/navigation/bookmarks-menu-lazy';
 import { useLayoutState } from '../../lib/layout-state';
+import { MenuLink } from '../../components/menu-link';
 import classes from './layout.module.css';
 
 export function TopMenu() {
@@ -65,11 +66,10 @@ export function TopMenu() {
               const Icon = item.icon;
               return (
                 <li key={item.id}>
-                  <NavLink
-                    component={RouterNavLink}
+                  <MenuLink
                     to={item.path}
                     label={t(item.labelKey)}
-                    leftSection={<Icon size={18} stroke={1.6} />}
+                    icon={<Icon size={18} stroke={1.6} />}
                     active={isCurrentPage(item, pathname)}
                     variant="filled"
                     className={classes.topLink}

@@ -2,20 +2,21 @@
 // its icon and title. A bookmark moves by drag (native HTML5 drag and drop: no library to download)
 // or, while it has focus, with Alt+arrow keys; the new place is announced and saved.
 import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
-import { NavLink, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
-import { NavLink as RouterNavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { iconOf } from '../../config/navigation-icons';
 import { useLayoutPreferences } from '../../lib/layout-preferences';
 import { useLayoutState } from '../../lib/layout-state';
 import { useBookmarkTitle } from './bookmark-title';
 import { dropped, stepOfKey, stepped, type Orientation } from './reorder';
-import { useOrderBookmarks } from '../../lib/bookmarks';
+import { useOrderBookmarks } from '../../lib/bookmark-changes';
 import { Hint } from '../../components/hint';
+import { MenuLink } from '../../components/menu-link';
 import classes from './navigation.module.css';
 
-interface Props {
+export interface BookmarksMenuProps {
   orientation: Orientation;
   /** The side menu shows icons only. */
   collapsed?: boolean;
@@ -30,7 +31,7 @@ interface DropMark {
   after: boolean;
 }
 
-export function BookmarksMenu({ orientation, collapsed = false, onNavigate, linkClassName, headingClassName }: Props) {
+export function BookmarksMenu({ orientation, collapsed = false, onNavigate, linkClassName, headingClassName }: BookmarksMenuProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const rtl = useLayoutPreferences((state) => state.rtl);
@@ -115,14 +116,13 @@ export function BookmarksMenu({ orientation, collapsed = false, onNavigate, link
           const title = titleOf(bookmark);
           const active = pathname === bookmark.link;
           const link = (
-            <NavLink
-              component={RouterNavLink}
+            <MenuLink
               to={bookmark.link}
               onClick={onNavigate}
               label={collapsed ? undefined : title}
               aria-label={collapsed ? title : undefined}
               aria-describedby={hintId}
-              leftSection={<Icon size={horizontal ? 18 : 21} stroke={1.6} />}
+              icon={<Icon size={horizontal ? 18 : 21} stroke={1.6} />}
               active={active}
               variant="light"
               className={linkClassName}
@@ -130,8 +130,8 @@ export function BookmarksMenu({ orientation, collapsed = false, onNavigate, link
               data-bookmark-id={bookmark.id}
               data-testid="bookmark-link"
               draggable
-              onKeyDown={(event: KeyboardEvent<HTMLElement>) => onKeyDown(event, bookmark.id)}
-              onDragStart={(event: DragEvent<HTMLElement>) => {
+              onKeyDown={(event: KeyboardEvent<HTMLAnchorElement>) => onKeyDown(event, bookmark.id)}
+              onDragStart={(event: DragEvent<HTMLAnchorElement>) => {
                 event.dataTransfer.effectAllowed = 'move';
                 event.dataTransfer.setData('text/plain', bookmark.link);
                 setDragging(bookmark.id);
