@@ -1,19 +1,29 @@
 // The three non-data states every list has: loading (skeletons shaped like its items), empty (what
 // it means and what to do), and error (the message and a retry).
-import type { ReactNode } from 'react';
-import { Alert, Button, Card, Center, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { ComponentPropsWithoutRef, ReactNode } from 'react';
+import { Alert, Button, Card, Center, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import classes from './list-states.module.css';
 
-export function ListLoading({ count = 3, height = 180, columns = { base: 1, md: 2, xl: 3 }, testId }: {
+/**
+ * Cards in a grid: one column, two from md (62em), three from xl (88em); `list` keeps one column. CSS
+ * of our own rather than Mantine's SimpleGrid, whose responsive-style engine came with every list.
+ */
+export function CardGrid({ list = false, className, ...props }: ComponentPropsWithoutRef<'div'> & { list?: boolean }) {
+  return <div className={`${classes.cardGrid} ${className ?? ''}`} data-list={list || undefined} {...props} />;
+}
+
+export function ListLoading({ count = 3, height = 180, list = false, testId }: {
   count?: number;
   height?: number;
-  columns?: Record<string, number>;
+  /** Items in one column (a list of rows), not cards in a grid. */
+  list?: boolean;
   testId?: string;
 }) {
   const { t } = useTranslation();
   return (
-    <SimpleGrid cols={columns} spacing="lg" aria-busy="true" aria-label={t('common.loading')} data-testid={testId}>
+    <CardGrid list={list} aria-busy="true" aria-label={t('common.loading')} data-testid={testId}>
       {Array.from({ length: count }, (_, i) => (
         <Card key={i} radius="lg" withBorder p="lg">
           <Stack gap="sm">
@@ -24,7 +34,7 @@ export function ListLoading({ count = 3, height = 180, columns = { base: 1, md: 
           </Stack>
         </Card>
       ))}
-    </SimpleGrid>
+    </CardGrid>
   );
 }
 

@@ -310,7 +310,7 @@ export function AssignmentsTab({
         )}
       </Group>
       {query.isPending ? (
-        <ListLoading testId="assignments-loading" count={2} height={160} columns={{ base: 1 }} />
+        <ListLoading testId="assignments-loading" count={2} height={160} list />
       ) : query.isError ? (
         <ListError
           testId="assignments-error"

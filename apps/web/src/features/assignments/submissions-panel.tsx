@@ -173,7 +173,7 @@ function SubmissionCard({ assignmentId, submission }: { assignmentId: number; su
 export function SubmissionsPanel({ assignmentId }: { assignmentId: number }) {
   const { t } = useTranslation();
   const query = useSubmissions(assignmentId, true);
-  if (query.isPending) return <ListLoading count={1} height={160} columns={{ base: 1 }} testId="submissions-loading" />;
+  if (query.isPending) return <ListLoading count={1} height={160} list testId="submissions-loading" />;
   if (query.isError) {
     return (
       <ListError

@@ -152,7 +152,7 @@ function AttendanceModal({ session, opened, onClose }: { session: Session; opene
   return (
     <Modal opened={opened} onClose={onClose} title={t('sessions.attendance.title', { title: session.title })} closeButtonProps={{ 'aria-label': t('common.close') }} size="lg" centered data-testid="session-attendance">
       {report.isPending ? (
-        <ListLoading count={1} height={120} columns={{ base: 1 }} />
+        <ListLoading count={1} height={120} list />
       ) : report.isError ? (
         <ListError title={t('sessions.attendance.errorTitle')} message={translateServerMessage(t, messageOf(report.error, messages.unexpected))} onRetry={() => void report.refetch()} retrying={report.isFetching} />
       ) : report.data.data.attended.length + report.data.data.absent.length === 0 ? (

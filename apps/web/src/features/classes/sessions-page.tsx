@@ -138,7 +138,7 @@ export function SessionsPage() {
     <div data-testid="sessions-page">
       <PageHeader title={t('sessions.title')} description={t('sessions.subtitle', { minutes: limits.sessionJoinEarlyMinutes })} actions={scheduleButton} />
       {sessions.isPending ? (
-        <ListLoading testId="sessions-loading" count={3} height={110} columns={{ base: 1 }} />
+        <ListLoading testId="sessions-loading" count={3} height={110} list />
       ) : sessions.isError ? (
         <ListError
           testId="sessions-error"

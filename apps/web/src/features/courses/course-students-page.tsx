@@ -109,7 +109,7 @@ export function CourseStudentsPage({ studentAction }: { studentAction?: StudentA
       </Anchor>
       <PageHeader title={name ? t('students.titleOf', { name }) : t('students.title')} description={t('students.subtitle')} actions={exportButton} />
       {students.list.isPending ? (
-        <ListLoading testId="students-loading" count={2} height={120} columns={{ base: 1 }} />
+        <ListLoading testId="students-loading" count={2} height={120} list />
       ) : students.list.isError ? (
         <ListError
           testId="students-error"

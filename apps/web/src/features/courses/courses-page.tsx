@@ -2,14 +2,14 @@
 // for the course's teacher.
 import '../../styles/mantine-more';
 import { useState } from 'react';
-import { Badge, Button, Group, SimpleGrid } from '@mantine/core';
+import { Badge, Button, Group } from '@mantine/core';
 import { IconBooks, IconCircleCheck, IconPencil, IconShoppingCart } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { subject } from '@casl/ability';
 import type { Course } from '@mooz/contract/courses';
 import { messages } from '@mooz/contract/messages';
-import { ListEmpty, ListError, ListLoading, PageHeader } from '../../components/list-states';
+import { CardGrid, ListEmpty, ListError, ListLoading, PageHeader } from '../../components/list-states';
 import { paths } from '../../config/paths';
 import { useAbility } from '../../lib/ability';
 import { messageOf } from '../../lib/api';
@@ -55,7 +55,7 @@ export function CoursesPage() {
       ) : courses.data.data.length === 0 ? (
         <ListEmpty testId="courses-empty" icon={<IconBooks size={36} />} title={t('courses.empty.title')} description={t('courses.empty.description')} />
       ) : (
-        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="lg">
+        <CardGrid>
           {courses.data.data.map((course) => {
             const canEdit = ability.can('update', subject('Course', { teacher_id: course.teacher.id }) as never);
             return (
@@ -98,7 +98,7 @@ export function CoursesPage() {
               />
             );
           })}
-        </SimpleGrid>
+        </CardGrid>
       )}
       <LazyEnrollModal
         course={choosing}

@@ -1,7 +1,7 @@
 // "My courses": a student's paid courses with their batch, dates and times in their own time zone;
 // a teacher's (or admin's) courses to edit, with the way to create one.
 import '../../styles/mantine-more';
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCalendarEvent, IconClock, IconPlus, IconSchool } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { subject } from '@casl/ability';
 import type { Enrollment } from '@mooz/contract/courses';
 import type { Batch } from '@mooz/contract/batches';
 import { messages } from '@mooz/contract/messages';
-import { ListEmpty, ListError, ListLoading, PageHeader } from '../../components/list-states';
+import { CardGrid, ListEmpty, ListError, ListLoading, PageHeader } from '../../components/list-states';
 import { paths } from '../../config/paths';
 import { useAbility } from '../../lib/ability';
 import { messageOf } from '../../lib/api';
@@ -107,7 +107,7 @@ export function MyCoursesPage() {
           }
         />
       ) : (
-        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="lg">
+        <CardGrid>
           {courses.data.data.map((course) => (
             <CourseCard
               key={course.id}
@@ -125,7 +125,7 @@ export function MyCoursesPage() {
               }
             />
           ))}
-        </SimpleGrid>
+        </CardGrid>
       )}
     </div>
   );

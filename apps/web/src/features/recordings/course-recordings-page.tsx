@@ -82,7 +82,7 @@ export function CourseRecordingsPage() {
         }
       />
       {recordings.isPending ? (
-        <ListLoading testId="course-recordings-loading" count={3} height={110} columns={{ base: 1 }} />
+        <ListLoading testId="course-recordings-loading" count={3} height={110} list />
       ) : recordings.isError ? (
         <ListError
           testId="course-recordings-error"
