@@ -5,7 +5,7 @@ import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useIsBookmarked } from '../lib/layout-state';
-import { useToggleBookmark } from '../lib/bookmarks';
+import { useToggleBookmark } from '../lib/bookmark-changes';
 
 export function BookmarkStar({ id, title }: { id: string; title: string }) {
   const { t } = useTranslation();

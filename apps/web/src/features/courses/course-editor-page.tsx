@@ -17,7 +17,8 @@ import { ApiError, messageOf } from '../../lib/api';
 import { formatDate, todayUtc } from '../../lib/format';
 import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
-import { useCourse, useSaveCourse } from './use-courses';
+import { useCourse } from './use-courses';
+import { useSaveCourse } from './use-save-course';
 import { courseTimeForViewer, timeZoneChoices } from './time-zones';
 import { ValueListInput } from './value-list-input';
 

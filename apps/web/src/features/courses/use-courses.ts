@@ -1,9 +1,9 @@
-// Server state of the courses area: the catalogue, my courses, one course, and teachers' edits.
+// Server state of the courses area: the catalogue, my courses and one course (a teacher's edits are
+// saved by use-save-course.ts).
 // Failed fetches toast the server's message or the spec's fallback; a message on success is a success toast.
 import { useEffect } from 'react';
-import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { CourseInput, CoursePatch } from '@mooz/contract/courses';
 import { messages, type MessageKey } from '@mooz/contract/messages';
 import { apiRoutes } from '@mooz/contract/api-routes';
 import { call, messageOf, type Envelope } from '../../lib/api';
@@ -52,21 +52,5 @@ export function useCourse(id: number) {
     enabled: Number.isInteger(id) && id > 0,
     // A 404 will not turn into a course by asking again.
     retry: false,
-  });
-}
-
-export function useSaveCourse(id?: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (values: CourseInput | CoursePatch) =>
-      id === undefined
-        ? call(apiRoutes.courses.create, { body: values as CourseInput })
-        : call(apiRoutes.courses.update, { params: { id }, body: values }),
-    onSuccess: async () => {
-      await Promise.all([
-        client.invalidateQueries({ queryKey: courseKeys.catalogue }),
-        client.invalidateQueries({ queryKey: courseKeys.mine }),
-      ]);
-    },
   });
 }

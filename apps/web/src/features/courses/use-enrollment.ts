@@ -15,7 +15,7 @@ import { ApiError, call, messageOf } from '../../lib/api';
 import { useAuthStore } from '../../lib/auth-store';
 import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
-import { checkoutOptions, checkoutPrefill, openRazorpayCheckout, type CheckoutCallbacks, type CheckoutOptions } from './checkout';
+import type { CheckoutCallbacks, CheckoutOptions } from './checkout';
 import { courseKeys } from './use-courses';
 
 /**
@@ -85,14 +85,17 @@ export function useEnrollment() {
       setStage('ordering');
       let order: OrderData;
       let config: PaymentsConfig;
+      // The checkout's own code comes with the order, not with the catalogue.
+      let checkout: typeof import('./checkout');
       try {
-        [order, config] = await Promise.all([
+        [order, config, checkout] = await Promise.all([
           call(apiRoutes.payments.createOrder, { path: createOrderEndpoint, body: choice }).then((r) => r.data),
           client.fetchQuery({
             queryKey: courseKeys.paymentsConfig,
             queryFn: () => call(apiRoutes.payments.config),
             staleTime: Infinity,
           }).then((r) => r.data),
+          import('./checkout'),
         ]);
       } catch (error) {
         setStage('idle');
@@ -101,6 +104,7 @@ export function useEnrollment() {
         return { ok: false, errors: error instanceof ApiError ? error.errors : undefined };
       }
 
+      const { checkoutOptions, checkoutPrefill, openRazorpayCheckout } = checkout;
       const options = checkoutOptions(course, order, checkoutPrefill(useAuthStore.getState().user));
       const callbacks: CheckoutCallbacks = {
         onPaid: (result) => {

@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router';
 import { useLayoutState } from '../../lib/layout-state';
 import { keepActive, stepActive, groupEntries, type ListKey, type SearchEntry } from './search-list';
 import { SearchOption } from './search-option';
-import { useToggleBookmark } from '../../lib/bookmarks';
+import { useToggleBookmark } from '../../lib/bookmark-changes';
 import { useSearch } from './use-search';
 import classes from './navigation.module.css';
 
