@@ -61,8 +61,13 @@ interface Session {
 }
 
 let session: Session | null = null;
-/** The longest the recording waits for the cameras' first frames before it starts. */
-const composerWarmUpMs = 1500;
+/**
+ * The longest the recording waits for the cameras' first frames before it starts (the button says
+ * Starting meanwhile). Each camera gets a new video element of its own, and on a busy machine its first
+ * frame can take more than a second and a half: the recording then opened on a placeholder's blue-grey
+ * (e2e/recording-live.spec.ts failed so in CI and here at load 33). Usually they are there at once.
+ */
+const composerWarmUpMs = 4000;
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options ?? {});
 
 export async function startRecording(roomId: string): Promise<void> {
