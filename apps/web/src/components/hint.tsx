@@ -1,42 +1,60 @@
-// A hint for the pointer: Mantine's Tooltip, shown on hover as the app's tooltips are, but whose code
-// (Tooltip and its floating layer, about 20 KB) is fetched when a pointer first reaches the element
-// instead of coming with every signed-in screen. Until then the element is drawn alone. Like the hover
-// tooltip it stands for, it is the pointer's extra: keyboards and screen readers get the element's name.
-import { cloneElement, lazy, Suspense, useRef, useState, type PointerEvent, type ReactElement } from 'react';
-import type { TooltipProps } from '@mantine/core';
+// A hint for the pointer: a label beside an element while a mouse is over it, as Mantine's hover Tooltip
+// drew it, but drawn here. The element itself is never replaced: a Tooltip loaded on the first hover had
+// to wrap it anew, which remounted it, and a click at that moment could be lost. And no floating-layer
+// library comes with every screen. Like the hover tooltip it stands for, it is the pointer's extra:
+// keyboards and screen readers get the element's own name.
+import { cloneElement, useState, type PointerEvent, type ReactElement, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import classes from './hint.module.css';
 
-const loadTooltip = () => import('./hint-tooltip');
-const Tooltip = lazy(async () => ({ default: (await loadTooltip()).Tooltip }));
+export type HintPosition = 'top' | 'bottom' | 'left' | 'right';
 
 type Target = ReactElement<{
   onPointerEnter?: (event: PointerEvent<HTMLElement>) => void;
   onPointerLeave?: (event: PointerEvent<HTMLElement>) => void;
 }>;
 
-export function Hint({ children, ...tooltip }: Omit<TooltipProps, 'children'> & { children: Target }) {
-  const [wanted, setWanted] = useState(false);
-  // Whether the pointer is still on the element when the code arrives: the tooltip then opens at once.
-  const pointerOn = useRef(false);
-  if (!wanted) {
-    return cloneElement(children, {
-      onPointerEnter: (event: PointerEvent<HTMLElement>) => {
-        children.props.onPointerEnter?.(event);
-        // A finger gets no hover tooltip, as with Mantine's own.
-        if (event.pointerType === 'touch') return;
-        pointerOn.current = true;
-        void loadTooltip().then(() => setWanted(true));
-      },
-      onPointerLeave: (event: PointerEvent<HTMLElement>) => {
-        children.props.onPointerLeave?.(event);
-        pointerOn.current = false;
-      },
-    });
+/** Space between the element and its label, in pixels. */
+const gap = 8;
+
+/** The point the label is anchored at: the middle of the element's side it sits on. */
+function anchorOf(box: DOMRect, position: HintPosition) {
+  switch (position) {
+    case 'right':
+      return { left: box.right + gap, top: box.top + box.height / 2 };
+    case 'left':
+      return { left: box.left - gap, top: box.top + box.height / 2 };
+    case 'bottom':
+      return { left: box.left + box.width / 2, top: box.bottom + gap };
+    case 'top':
+      return { left: box.left + box.width / 2, top: box.top - gap };
   }
+}
+
+export function Hint({ children, label, position = 'top' }: { children: Target; label: ReactNode; position?: HintPosition }) {
+  const [anchor, setAnchor] = useState<{ left: number; top: number } | null>(null);
+  const target = cloneElement(children, {
+    onPointerEnter: (event: PointerEvent<HTMLElement>) => {
+      children.props.onPointerEnter?.(event);
+      // A finger gets no hover label, as with Mantine's own.
+      if (event.pointerType === 'touch') return;
+      setAnchor(anchorOf(event.currentTarget.getBoundingClientRect(), position));
+    },
+    onPointerLeave: (event: PointerEvent<HTMLElement>) => {
+      children.props.onPointerLeave?.(event);
+      setAnchor(null);
+    },
+  });
   return (
-    <Suspense fallback={children}>
-      <Tooltip withArrow {...tooltip} defaultOpened={pointerOn.current}>
-        {children}
-      </Tooltip>
-    </Suspense>
+    <>
+      {target}
+      {anchor &&
+        createPortal(
+          <div role="tooltip" className={classes.hint} data-position={position} style={anchor}>
+            {label}
+          </div>,
+          document.body,
+        )}
+    </>
   );
 }

@@ -19,6 +19,8 @@ export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavi
   const ability = useAbility();
   const { pathname } = useLocation();
   const toggleMenuCollapsed = useLayoutPreferences((state) => state.toggleMenuCollapsed);
+  // Right to left, the menu is on the right: its hints open toward the page, on its left.
+  const rtl = useLayoutPreferences((state) => state.rtl);
   const groups = visibleGroups((action, subject) => ability.can(action, subject));
 
   return (
@@ -53,7 +55,7 @@ export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavi
                   />
                 );
                 return collapsed ? (
-                  <Hint key={item.id} label={t(item.labelKey)} position="right">
+                  <Hint key={item.id} label={t(item.labelKey)} position={rtl ? 'left' : 'right'}>
                     {link}
                   </Hint>
                 ) : (

@@ -49,7 +49,7 @@ function TrialCountdown() {
   // A phone's navbar has room for "6 d" only; the badge's name still says it in full.
   const short = days > 0 ? t('trial.daysLeftShort', { count: days }) : t('trial.hoursLeftShort', { hours });
   return (
-    <Hint label={t('trial.tooltip')}>
+    <Hint label={t('trial.tooltip')} position="bottom">
       <Badge
         component={Link}
         to={paths.courses}
