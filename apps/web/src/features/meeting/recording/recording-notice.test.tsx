@@ -13,32 +13,12 @@ import type { RoomRecording } from '@mooz/contract/recordings';
 import { initialMeetingState, useMeetingStore } from '../meeting-store';
 import { enterRoom, leaveRoom } from '../services/meeting';
 import { RecordingNotice } from './recording-notice';
+import { StandInSocket as BaseStandInSocket } from '../services/stand-in-socket';
 
-class StandInSocket {
-  readonly sent: { event: string; payload: unknown; ack?: (res: unknown) => void }[] = [];
-  private readonly handlers = new Map<string, ((payload: unknown) => void)[]>();
-  connected = true;
-  active = true;
-  on(event: string, handler: (payload: unknown) => void) {
-    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
-    return this;
-  }
-  emit(event: string, payload: unknown, ack?: (res: unknown) => void) {
-    this.sent.push({ event, payload, ack });
-    return this;
-  }
-  removeAllListeners() {
-    this.handlers.clear();
-    return this;
-  }
-  disconnect() {
-    this.connected = false;
-    return this;
-  }
+/** What the server says reaches the page inside React's act. */
+class StandInSocket extends BaseStandInSocket {
   serverSays(event: string, payload?: unknown) {
-    act(() => {
-      for (const handler of this.handlers.get(event) ?? []) handler(payload);
-    });
+    act(() => super.serverSays(event, payload));
   }
 }
 

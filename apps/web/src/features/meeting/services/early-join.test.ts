@@ -11,40 +11,21 @@ import type { Room } from '@mooz/contract/realtime';
 import { initialMeetingState, useMeetingStore } from '../meeting-store';
 import { enterRoom, leaveRoom, prefetchIceServers, prepareRoom } from './meeting';
 import { dropWarmSignalling, warmSignalling } from './signalling';
+import { StandInSocket as BaseStandInSocket } from './stand-in-socket';
 
-class StandInSocket {
-  readonly sent: { event: string; payload: unknown; ack?: (res: unknown) => void }[] = [];
-  private readonly handlers = new Map<string, ((payload: unknown) => void)[]>();
-  connected = false;
-  active = true;
-  on(event: string, handler: (payload: unknown) => void) {
-    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
-    return this;
-  }
-  emit(event: string, payload: unknown, ack?: (res: unknown) => void) {
-    this.sent.push({ event, payload, ack });
-    return this;
-  }
-  removeAllListeners() {
-    this.handlers.clear();
-    return this;
+/** A socket still connecting until the server says 'connect'; one disconnected is done for. */
+class StandInSocket extends BaseStandInSocket {
+  constructor() {
+    super({ connected: false });
   }
   disconnect() {
-    this.connected = false;
+    super.disconnect();
     this.active = false;
     return this;
   }
   serverSays(event: string, payload?: unknown) {
     if (event === 'connect') this.connected = true;
-    for (const handler of this.handlers.get(event) ?? []) handler(payload);
-  }
-  joins() {
-    return this.sent.filter((message) => message.event === 'request:join_room');
-  }
-  signalsTo(peerId: string) {
-    return this.sent
-      .filter((message) => message.event === 'request:send_mesage' && (message.payload as { to: string }).to === peerId)
-      .map((message) => (message.payload as { data: Record<string, unknown> }).data);
+    super.serverSays(event, payload);
   }
 }
 

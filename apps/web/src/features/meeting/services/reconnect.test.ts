@@ -13,47 +13,7 @@ import type { Room } from '@mooz/contract/realtime';
 import { initialMeetingState, useMeetingStore } from '../meeting-store';
 import { enterRoom, leaveRoom } from './meeting';
 import { meetingToast } from './meeting-toasts';
-
-class StandInSocket {
-  readonly sent: { event: string; payload: unknown; ack?: (res: unknown) => void }[] = [];
-  private readonly handlers = new Map<string, ((payload: unknown) => void)[]>();
-  connected = true;
-  active = true;
-  constructor(readonly options: { auth: (send: (auth: Record<string, unknown>) => void) => void }) {}
-  on(event: string, handler: (payload: unknown) => void) {
-    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
-    return this;
-  }
-  emit(event: string, payload: unknown, ack?: (res: unknown) => void) {
-    this.sent.push({ event, payload, ack });
-    return this;
-  }
-  removeAllListeners() {
-    this.handlers.clear();
-    return this;
-  }
-  disconnect() {
-    this.connected = false;
-    return this;
-  }
-  serverSays(event: string, payload?: unknown) {
-    for (const handler of this.handlers.get(event) ?? []) handler(payload);
-  }
-  joins() {
-    return this.sent.filter((message) => message.event === 'request:join_room');
-  }
-  signalsTo(peerId: string) {
-    return this.sent
-      .filter((message) => message.event === 'request:send_mesage' && (message.payload as { to: string }).to === peerId)
-      .map((message) => (message.payload as { data: Record<string, unknown> }).data);
-  }
-  /** What the socket would send in its handshake now (socket.io calls `auth` on every connection). */
-  handshake() {
-    let sent: Record<string, unknown> = {};
-    this.options.auth((auth) => (sent = auth));
-    return sent;
-  }
-}
+import { StandInSocket } from './stand-in-socket';
 
 /** Just enough of RTCPeerConnection for a link: states the test sets, calls it records. */
 class StandInPeerConnection {

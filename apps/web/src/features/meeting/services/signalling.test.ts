@@ -8,37 +8,9 @@ import type { Room } from '@mooz/contract/realtime';
 import { initialMeetingState, useMeetingStore } from '../meeting-store';
 import { enterRoom, leaveRoom, prepareRoom } from './meeting';
 import { meetingToast } from './meeting-toasts';
+import { StandInSocket } from './stand-in-socket';
 
 /** What the client sent, and a way to speak to it as the server. */
-class StandInSocket {
-  readonly sent: { event: string; payload: unknown; ack?: (res: unknown) => void }[] = [];
-  private readonly handlers = new Map<string, ((payload: unknown) => void)[]>();
-  connected = true;
-  active = true;
-  on(event: string, handler: (payload: unknown) => void) {
-    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
-    return this;
-  }
-  emit(event: string, payload: unknown, ack?: (res: unknown) => void) {
-    this.sent.push({ event, payload, ack });
-    return this;
-  }
-  removeAllListeners() {
-    this.handlers.clear();
-    return this;
-  }
-  disconnect() {
-    this.connected = false;
-    return this;
-  }
-  serverSays(event: string, payload?: unknown) {
-    for (const handler of this.handlers.get(event) ?? []) handler(payload);
-  }
-  joins() {
-    return this.sent.filter((message) => message.event === 'request:join_room');
-  }
-}
-
 const sockets = vi.hoisted(() => ({ current: null as unknown, opened: 0, iceRequests: 0 }));
 
 vi.mock('socket.io-client', () => ({
