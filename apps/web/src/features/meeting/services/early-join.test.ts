@@ -1,8 +1,8 @@
 // Joining without waiting (issue 15, the third joiner's first frame): a socket connected while the lobby
-// holds a room to join is the one the click joins with, so the join goes out at the click; the join
-// does not wait for the camera, and a link holds its first answer (or offer) until the camera and
-// microphone have started, so that one already carries them. Against a stand-in socket and stand-in
-// peer connections; the browser's side is e2e/meeting.spec.ts and bench/first-frame.mjs.
+// holds a room to join is the one the click joins with, so the join goes out at the click; nothing
+// waits for the camera: an offer is answered at once, and the camera's tracks, once on, are negotiated
+// again on the same link. Against a stand-in socket and stand-in peer connections; the browser's side
+// is e2e/meeting.spec.ts and bench/first-frame.mjs.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -179,7 +179,7 @@ describe('a socket connected while the lobby holds a room to join', () => {
 describe('joining while the camera starts', () => {
   const room: Room = { id: 'room-2', name: 'Review', capacity: 10, created_by: 1 };
 
-  it('joins at once, and answers the first offer with our tracks once the camera is on', async () => {
+  it('joins at once and answers the first offer at once; the camera, once on, is offered on the same link', async () => {
     void enterRoom(room.id, 'Tess');
     const socket = lastSocket();
     socket.serverSays('connect');
@@ -192,16 +192,24 @@ describe('joining while the camera starts', () => {
     socket.serverSays('action:message_received', { from: 'sam-peer', data: { sdpSignal: { description: { type: 'offer', sdp: 'offer sdp' } } } });
     await settle();
     const pc = StandInPeerConnection.all.at(-1)!;
-    expect(pc.calls).toEqual([]);
-    expect(socket.signalsTo('sam-peer')).toEqual([]);
+    expect(pc.calls).toEqual(['remote offer', 'local answer']);
+    expect(socket.signalsTo('sam-peer')).toMatchObject([{ sdpSignal: { description: { type: 'answer' } } }]);
 
     sockets.camera!({ getTracks: () => [track('audio'), track('video')] });
     await settle();
-    expect(pc.calls).toEqual(['remote offer', 'addTrack audio', 'addTrack video', 'local answer']);
-    expect(socket.signalsTo('sam-peer')).toMatchObject([{ sdpSignal: { description: { type: 'answer' } } }]);
+    expect(pc.calls).toEqual(['remote offer', 'local answer', 'addTrack audio', 'addTrack video']);
+    // The browser asks for a negotiation once the tracks are added: our offer goes to Sam on the same link.
+    pc.onnegotiationneeded?.();
+    await settle();
+    expect(pc.calls.at(-1)).toBe('local offer');
+    expect(StandInPeerConnection.all.at(-1)).toBe(pc);
+    expect(socket.signalsTo('sam-peer')).toMatchObject([
+      { sdpSignal: { description: { type: 'answer' } } },
+      { sdpSignal: { description: { type: 'offer' } }, metaData: { userStreamId: 'local' } },
+    ]);
   });
 
-  it('a newcomer who comes meanwhile gets our first offer once the camera is on, with our tracks', async () => {
+  it('a newcomer who comes meanwhile gets our first offer at once, and the camera once it is on', async () => {
     void enterRoom(room.id, 'Tess');
     const socket = lastSocket();
     socket.serverSays('connect');
@@ -210,13 +218,16 @@ describe('joining while the camera starts', () => {
 
     socket.serverSays('action:establish_peer_connection', { userId: 'ada-peer', userName: 'Ada' });
     const pc = StandInPeerConnection.all.at(-1)!;
-    pc.onnegotiationneeded?.();
     await settle();
-    expect(pc.calls).toEqual([]);
+    expect(pc.calls).toEqual(['local offer']);
+    expect(socket.signalsTo('ada-peer')).toMatchObject([{ connection: true }, { sdpSignal: { description: { type: 'offer' } } }]);
 
+    socket.serverSays('action:message_received', { from: 'ada-peer', data: { sdpSignal: { description: { type: 'answer', sdp: 'answer sdp' } } } });
     sockets.camera!({ getTracks: () => [track('audio'), track('video')] });
     await settle();
-    expect(pc.calls).toEqual(['addTrack audio', 'addTrack video', 'local offer']);
-    expect(socket.signalsTo('ada-peer')).toMatchObject([{ connection: true }, { sdpSignal: { description: { type: 'offer' } } }]);
+    pc.onnegotiationneeded?.();
+    await settle();
+    expect(pc.calls).toEqual(['local offer', 'remote answer', 'addTrack audio', 'addTrack video', 'local offer']);
+    expect(socket.signalsTo('ada-peer')).toHaveLength(3);
   });
 });

@@ -20,7 +20,7 @@ const store = useMeetingStore;
 /** What one meeting holds beyond the store. */
 interface Meeting {
   readonly mesh: Mesh;
-  /** Opened at once; it joins the room once local media and the ICE servers are ready. */
+  /** Opened at once; it joins the room once the ICE servers are known. */
   signalling: Signalling | null;
 }
 
@@ -126,9 +126,9 @@ export async function enterRoom(roomId: string, userName: string) {
 
 /**
  * A new meeting in `roomId`: the camera and microphone start, and the join goes out as soon as the socket
- * is connected and the ICE servers are known. It does not wait for the camera: the others' offers are on
- * their way while it starts, and each link holds its first offer or answer until the camera and
- * microphone are settled (mesh.start), so that one already carries our tracks.
+ * is connected and the ICE servers are known. Nothing waits for the camera: the others' offers are
+ * answered at once, so their video shows as soon as the links connect, and our tracks follow on the
+ * links when the camera is on (each link negotiates them again, services/peer-link.ts).
  */
 async function begin(roomId: string, userName: string) {
   teardown();
@@ -159,14 +159,14 @@ async function begin(roomId: string, userName: string) {
   let ready: Promise<boolean> | true;
   if (known) {
     joinMark('ice-servers');
-    meeting.mesh.start(known, mediaSettled);
+    meeting.mesh.start(known);
     ready = true;
   } else {
     ready = loadIceServers().then(
       (found) => {
         joinMark('ice-servers');
         if (current !== meeting) return false;
-        meeting.mesh.start(found, mediaSettled);
+        meeting.mesh.start(found);
         return true;
       },
       (error: unknown) => {

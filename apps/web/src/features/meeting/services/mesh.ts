@@ -35,12 +35,8 @@ export interface MeshHooks {
 export interface Mesh {
   /** True once the meeting this mesh belongs to is over: async work begun for it stops when it sees this. */
   readonly ended: boolean;
-  /**
-   * The ICE servers are known: links can be made, and closing channels are watched from now on. Each
-   * link holds its first offer or answer until `localMedia` settles (this tab's camera and microphone
-   * started or failed), so that one carries our tracks.
-   */
-  start(iceServers: RTCIceServer[], localMedia?: Promise<void>): void;
+  /** The ICE servers are known: links can be made, and closing channels are watched from now on. */
+  start(iceServers: RTCIceServer[]): void;
   /** Links to a peer (this side offers first when `initiator`) and shows it. */
   link(peerId: string, userName: string, initiator: boolean): void;
   /** Whether a link to the peer may be made: none yet, or only a finished one, which is removed now. */
@@ -69,8 +65,6 @@ const live = (status: PeerStatus) => status === 'signalling' || status === 'conn
 export function createMesh(hooks: MeshHooks): Mesh {
   const links = new Map<string, PeerLink>();
   let iceServers: RTCIceServer[] = [];
-  /** This tab's camera and microphone starting: links hold their first description until then. */
-  let localMedia: Promise<void> | null = null;
   let ended = false;
   let channelCheck: ReturnType<typeof setInterval> | undefined;
   const destroyTimers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -95,7 +89,7 @@ export function createMesh(hooks: MeshHooks): Mesh {
   function link(peerId: string, userName: string, initiator: boolean) {
     joinMark(initiator ? 'link-offering' : 'link-answering');
     const { peerId: ownId, localStream, screenStream } = store.getState();
-    const created = new PeerLink(iceServers, ownId < peerId, initiator, localMedia, {
+    const created = new PeerLink(iceServers, ownId < peerId, initiator, {
       signal: (sdpSignal: SdpSignal) => hooks.signal(peerId, { sdpSignal, metaData: localStreamIds() }),
       status: (status, reason) => onStatus(peerId, created, status, reason),
       track: (event) => showRemoteTrack(peerId, event),
@@ -172,14 +166,8 @@ export function createMesh(hooks: MeshHooks): Mesh {
     get ended() {
       return ended;
     },
-    start(servers, media) {
+    start(servers) {
       iceServers = servers;
-      if (media) {
-        const settled: Promise<void> = media.then(() => {
-          if (localMedia === settled) localMedia = null;
-        });
-        localMedia = settled;
-      }
       channelCheck = setInterval(() => {
         for (const peerLink of links.values()) peerLink.checkChannel();
       }, limits.channelClosingCheckMs);

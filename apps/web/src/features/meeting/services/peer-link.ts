@@ -1,6 +1,9 @@
 // One peer-to-peer link: an RTCPeerConnection negotiated with the perfect-negotiation pattern (either
 // side may offer; the polite one yields on a collision), a chat data channel, and ICE restarts before
 // giving up. It knows nothing of React or the socket: it reports through callbacks.
+// It never waits for this tab's camera: a link is offered or answered with the tracks there are, and a
+// track added later (the camera that was still starting, a screen share) is negotiated again on the
+// transport already up, so the other side's video shows as soon as the link connects.
 import { limits } from '@mooz/contract/limits';
 import { realtimeLimits, type SdpSignal } from '@mooz/contract/realtime';
 import type { PeerStatus } from '../meeting-store';
@@ -26,12 +29,6 @@ export class PeerLink {
    */
   private started: boolean;
   private pendingTracks: [MediaStreamTrack, MediaStream][] = [];
-  /**
-   * Until this tab's camera and microphone have settled, no first offer goes out and no offer is
-   * answered: the meeting joins while they start, and the first description should carry them.
-   */
-  private held: boolean;
-  private readonly localMedia: Promise<void>;
   private makingOffer = false;
   private ignoreOffer = false;
   private settingRemoteAnswer = false;
@@ -48,24 +45,17 @@ export class PeerLink {
     readonly polite: boolean,
     /** This side was in the room first and makes the first offer. */
     initiator: boolean,
-    /** Settles when this tab's camera and microphone have started (or failed to); null once they have. */
-    localMedia: Promise<void> | null,
     private readonly events: PeerLinkEvents,
   ) {
     this.pc = new RTCPeerConnection({ iceServers });
     this.started = initiator;
-    this.held = localMedia !== null;
-    this.localMedia = (localMedia ?? Promise.resolve()).then(() => {
-      this.held = false;
-    });
     if (initiator) {
       this.openChannel();
       // The first offer is made as soon as the code that made this link has added its tracks, rather
       // than when negotiationneeded comes, a task later: by then the page has often re-rendered for the
       // new peer first (a microtask queued now runs before that render). The event that follows finds
-      // the offer under way and does nothing. Held, it is made once the camera has settled.
-      if (this.held) void this.localMedia.then(() => this.offer());
-      else queueMicrotask(() => void this.offer());
+      // the offer under way and does nothing.
+      queueMicrotask(() => void this.offer());
     }
 
     this.pc.onnegotiationneeded = () => void this.offer();
@@ -90,7 +80,7 @@ export class PeerLink {
 
   /** Makes and sends an offer (perfect negotiation: the other side may be offering at the same time). */
   private async offer() {
-    if (this.held || this.makingOffer || this.pc.signalingState !== 'stable') return;
+    if (this.makingOffer || this.pc.signalingState !== 'stable') return;
     joinMark('offering');
     try {
       this.makingOffer = true;
@@ -121,7 +111,6 @@ export class PeerLink {
   }
 
   private async apply(signal: SdpSignal) {
-    if (this.held) await this.localMedia;
     if (this.status === 'closed' || this.status === 'error') return;
     if ('description' in signal) {
       const description = signal.description as RTCSessionDescriptionInit;
@@ -137,7 +126,8 @@ export class PeerLink {
       await this.pc.setRemoteDescription(description);
       this.settingRemoteAnswer = false;
       if (description.type === 'offer' && !this.started) {
-        // Our tracks ride on the transceivers the offer made, so the first answer already carries them.
+        // The tracks we already have ride on the transceivers the offer made, so the first answer carries
+        // them; one that comes later reuses its transceiver and is negotiated again.
         this.started = true;
         this.openChannel();
         for (const [track, stream] of this.pendingTracks.splice(0)) this.addTrack(track, stream);
