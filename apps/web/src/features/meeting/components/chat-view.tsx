@@ -1,7 +1,8 @@
 // The chat: messages (own on the inline-end side) and a box to write one. Used in the side panel and
 // the floating window.
 import { useEffect, useRef, useState } from 'react';
-import { ActionIcon, ScrollArea, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
+import { Hint } from '../../../components/hint';
 import { IconMessageCircle, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { limits } from '@mooz/contract/limits';
@@ -75,11 +76,11 @@ export function ChatView({ testId }: { testId: string }) {
           style={{ flex: 1 }}
           data-testid="chat-input"
         />
-        <Tooltip label={t('meeting.chat.send')}>
+        <Hint label={t('meeting.chat.send')}>
           <ActionIcon type="submit" size="lg" radius="md" disabled={!connected || !draft.trim()} aria-label={t('meeting.chat.send')} data-testid="chat-send">
             <IconSend size={18} className={classes.flipInRtl} />
           </ActionIcon>
-        </Tooltip>
+        </Hint>
       </form>
     </div>
   );

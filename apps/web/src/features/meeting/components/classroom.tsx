@@ -24,6 +24,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fillMessage, messages } from '@mooz/contract/messages';
 import { StatusPage } from '../../../components/status-page';
+import { Hint } from '../../../components/hint';
 import { paths } from '../../../config/paths';
 import { translateServerMessage } from '../../../lib/server-message';
 import { useMeetingStore } from '../meeting-store';
@@ -98,7 +99,7 @@ export function HandButton({ size }: { size: number }) {
   }, [phase, raised]);
   const label = raised ? t('meeting.classroom.lowerHand') : t('meeting.classroom.raiseHand');
   return (
-    <Tooltip label={`${label} (H)`}>
+    <Hint label={`${label} (H)`}>
       <ActionIcon
         size={size}
         radius="xl"
@@ -114,7 +115,7 @@ export function HandButton({ size }: { size: number }) {
       >
         <IconHandStop size={22} />
       </ActionIcon>
-    </Tooltip>
+    </Hint>
   );
 }
 

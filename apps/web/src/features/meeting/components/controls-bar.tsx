@@ -1,6 +1,7 @@
 // The meeting's controls: microphone, camera, screen, record (for the host), chats, people, fullscreen, invite, leave.
 import { memo, type ReactNode } from 'react';
-import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
+import { ActionIcon, Indicator } from '@mantine/core';
+import { Hint } from '../../../components/hint';
 import {
   IconLayoutSidebarRight,
   IconLock,
@@ -43,7 +44,7 @@ function Control({ label, active = true, pressed, danger, onClick, testId, child
   children: ReactNode;
 }) {
   return (
-    <Tooltip label={label}>
+    <Hint label={label}>
       <ActionIcon
         size={size}
         radius="xl"
@@ -57,7 +58,7 @@ function Control({ label, active = true, pressed, danger, onClick, testId, child
       >
         {children}
       </ActionIcon>
-    </Tooltip>
+    </Hint>
   );
 }
 

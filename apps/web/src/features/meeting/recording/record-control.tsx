@@ -4,7 +4,8 @@
 // controls bar, the button's name says what it does now ("Start recording" / "Stop recording (0:12)")
 // rather than being a pressed toggle.
 import { useEffect, useState } from 'react';
-import { ActionIcon, Badge, Button, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button } from '@mantine/core';
+import { Hint } from '../../../components/hint';
 import { IconCloudUpload, IconPlayerRecordFilled, IconPlayerStopFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useStoredUser } from '../../../lib/use-stored-auth';
@@ -48,7 +49,7 @@ export function RecordControl({ roomId, size }: { roomId: string; size: number }
     const waiting = new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(backlog.bytes / 1e6);
     return (
       <>
-        <Tooltip label={phase === 'stopping' ? t('meeting.recording.stopping') : t('meeting.recording.stopHint')}>
+        <Hint label={phase === 'stopping' ? t('meeting.recording.stopping') : t('meeting.recording.stopHint')}>
           <Button
             radius="xl"
             h={size}
@@ -64,7 +65,7 @@ export function RecordControl({ roomId, size }: { roomId: string; size: number }
           >
             <span dir="ltr">{elapsed}</span>
           </Button>
-        </Tooltip>
+        </Hint>
         {backlog.bytes > 0 && backlog.chunks > backlogShownAfterChunks && (
           <Badge color="yellow" autoContrast size="lg" className={classes.backlog} leftSection={<IconCloudUpload size={14} aria-hidden />} role="status" data-testid="recording-backlog">
             {t('meeting.recording.backlog', { size: waiting })}
@@ -79,7 +80,7 @@ export function RecordControl({ roomId, size }: { roomId: string; size: number }
 
   const label = phase === 'starting' ? t('meeting.recording.starting') : t('meeting.recording.start');
   return (
-    <Tooltip label={label}>
+    <Hint label={label}>
       <ActionIcon
         size={size}
         radius="xl"
@@ -93,6 +94,6 @@ export function RecordControl({ roomId, size }: { roomId: string; size: number }
       >
         <IconPlayerRecordFilled size={22} className={classes.recordDot} aria-hidden />
       </ActionIcon>
-    </Tooltip>
+    </Hint>
   );
 }
