@@ -19,7 +19,7 @@ import { NavbarBar } from './navbar-bar';
 import { useSearchDialog } from './search';
 import { SideMenu } from './side-menu';
 import { SideMenuBrand } from './side-menu-brand';
-import { useLeaveWhenSignedOut } from './use-session-end';
+import { LeaveWhenSignedOut } from './use-session-end';
 import classes from './layout.module.css';
 
 /** The horizontal layout's menu, a preference: the default vertical layout never loads it. */
@@ -42,7 +42,6 @@ export function AppLayout() {
     void fetchProfile();
   }, [fetchProfile]);
   useBookmarksLoader();
-  useLeaveWhenSignedOut();
   const search = useSearchDialog();
 
   // The phone's menu button, in the bar (open or close) and in the open menu (close).
@@ -68,6 +67,7 @@ export function AppLayout() {
       data-navbar-type={preferences.navbarType}
       data-footer-type={preferences.footerType}
     >
+      <LeaveWhenSignedOut />
       <a className="mooz-skip-link" href="#main-content">
         {t('nav.skipToContent')}
       </a>

@@ -16,3 +16,13 @@ export function useLeaveWhenSignedOut(): void {
     [navigate],
   );
 }
+
+/**
+ * The same, as a component that draws nothing: what calls useNavigate redraws at every change of the
+ * router's state (its route context is new each time), so the frame places this beside its content
+ * rather than calling the hook itself, and a navigation does not redraw the whole frame.
+ */
+export function LeaveWhenSignedOut(): null {
+  useLeaveWhenSignedOut();
+  return null;
+}

@@ -1,12 +1,12 @@
 // /meeting: start a new meeting or join one by its id or invite link. The display name is kept in
 // local storage for next time.
 import '../../styles/mantine-more';
-import { useEffect, useState, type ReactNode } from 'react';
+import { memo, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title, type TextInputProps } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { IconDoorEnter, IconLink, IconUsers, IconVideoPlus } from '@tabler/icons-react';
-import { useNavigate } from 'react-router';
+import { useNavigate, type NavigateFunction } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { limits } from '@mooz/contract/limits';
 import { joinRoomPayload, meetingForm } from '@mooz/contract/realtime';
@@ -66,9 +66,17 @@ function UserNameInput(props: TextInputProps & { 'data-testid': string }) {
   return <TextInput label={t('meeting.userName')} placeholder={t('meeting.userNamePlaceholder')} required maxLength={nameMax} autoComplete="name" {...props} />;
 }
 
+/**
+ * The lobby. What calls useNavigate redraws at every change of the router's state, and a click on Join
+ * starts one ("loading" while the room's guard runs): the page only hands the router's navigate, which
+ * stays the same, to the memoised lobby, so the forms are not drawn again while the meeting is joined.
+ */
 export function MeetingLobbyPage() {
+  return <Lobby navigate={useNavigate()} />;
+}
+
+const Lobby = memo(function Lobby({ navigate }: { navigate: NavigateFunction }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const ability = useAbility();
   const user = useStoredUser();
   const initialName = savedUserName(user);
@@ -127,13 +135,19 @@ export function MeetingLobbyPage() {
     }
   });
 
-  const join = joinForm.onSubmit((values) => {
+  const joinWithErrors = joinForm.onSubmit(() => undefined);
+  const join = (event: FormEvent<HTMLFormElement>) => {
+    // A valid form is left at once: onSubmit would first store its (empty) errors anew, and the whole
+    // lobby would be drawn again for nothing while the others' offers wait (issue 15).
+    if (!joinForm.isValid()) return joinWithErrors(event);
+    event.preventDefault();
+    const values = joinForm.getValues();
     saveUserName(values.userName);
     const roomId = roomIdFromInput(values.roomId)!;
     // The camera, the ICE servers, the socket and the join start now, while the room's page loads (services/meeting.ts).
     prepareRoom(roomId, values.userName);
     navigate(paths.meeting(roomId));
-  });
+  };
 
   // Once the form holds a room to join, the meeting's socket connects (services/signalling.ts), so the
   // click on Join sends the join at once. Not before: a tab's socket takes its peer's place from an
@@ -200,4 +214,4 @@ export function MeetingLobbyPage() {
       </SimpleGrid>
     </Stack>
   );
-}
+});

@@ -30,6 +30,21 @@ import classes from './meeting.module.css';
 /** How long one is alone in the room before the invite coachmark opens. */
 const INVITE_COACHMARK_DELAY_MS = 1_000;
 
+/**
+ * False for the room's first drawing, true from the next task on. The controls bar (a dozen buttons,
+ * menus and the invite popover) is drawn just after the stage rather than with it: the others' offers
+ * reach a newcomer while its room is first drawn, and each of them waited for that whole drawing on a
+ * busy machine (issue 15, bench/first-frame: the third joiner). Its row keeps its height meanwhile.
+ */
+function useAfterFirstDrawing(): boolean {
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setDrawn(true), 0);
+    return () => clearTimeout(timer);
+  }, []);
+  return drawn;
+}
+
 // Module-level, so the memoised controls bar and side panel get the same functions on every render.
 const togglePanel = () => useMeetingStore.setState((state) => ({ panelOpen: !state.panelOpen, ...(state.panelTab === 'chats' ? { unread: 0 } : {}) }));
 const closePanel = () => useMeetingStore.setState({ panelOpen: false });
@@ -76,6 +91,7 @@ export function MeetingRoomPage() {
   const panelOpen = useMeetingStore((state) => state.panelOpen);
   const floatingChatOpen = useMeetingStore((state) => state.floatingChatOpen);
   const wide = useMediaQuery('(min-width: 62em)', true);
+  const controlsDrawn = useAfterFirstDrawing();
   // The whole page goes fullscreen (not just the stage), so toasts and popovers stay visible.
   const { toggle: toggleFullscreen, fullscreen } = useFullscreen();
   const onFullscreen = useCallback(() => void toggleFullscreen(), [toggleFullscreen]);
@@ -191,14 +207,16 @@ export function MeetingRoomPage() {
         </Drawer>
       )}
       <footer className={classes.roomFooter}>
-        <ControlsBar
-          roomId={roomId}
-          fullscreen={fullscreen}
-          onFullscreen={onFullscreen}
-          inviteOpened={inviteOpened}
-          onInvite={setInviteOpened}
-          onTogglePanel={togglePanel}
-        />
+        {controlsDrawn && (
+          <ControlsBar
+            roomId={roomId}
+            fullscreen={fullscreen}
+            onFullscreen={onFullscreen}
+            inviteOpened={inviteOpened}
+            onInvite={setInviteOpened}
+            onTogglePanel={togglePanel}
+          />
+        )}
       </footer>
     </div>
   );
