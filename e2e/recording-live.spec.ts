@@ -5,7 +5,7 @@
 // duration is the recorded one). A second class is recorded and the teacher's tab is closed mid-way:
 // what was already sent becomes a recording all the same.
 import { chromium, expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { recordingLimits, type Recording } from '@mooz/contract/recordings';
+import type { Recording } from '@mooz/contract/recordings';
 import { apiLogIn, AxeReport, look, newStudent, prepare, type Look, type SignedIn } from './support/a11y';
 import { writeFakeCamera } from './support/fake-camera';
 import { startSignedIn } from './support/signed-in';
@@ -336,6 +336,12 @@ test('a recording whose tab is closed mid-way keeps what was already sent', asyn
     .toBeGreaterThanOrEqual(sentBytes);
   const sentSeconds = await rawRecordingSeconds(teacherPage, 3);
   const recordedSeconds = await rawRecordingSeconds(teacherPage);
+  // How long the recorder has run: the recording cannot hold more than that, whatever it has handed over
+  // yet (on a loaded machine its chunks come late, so what it holds can be more than one interval).
+  const ranSeconds = await teacherPage.evaluate(() => {
+    const started = (window as unknown as { __recorders: { started?: number }[] }).__recorders.at(-1)!.started!;
+    return (performance.now() - started) / 1000;
+  });
   const measuredAt = Date.now();
   // ...then the tab is gone, without a goodbye. The recorder runs until it is: what it records between
   // the measure above and the close (seconds on a loaded machine) may reach the server too.
@@ -348,10 +354,11 @@ test('a recording whose tab is closed mid-way keeps what was already sent', asyn
   const [recording] = await recordingsOf(request, student, course.id);
   expect(recording!.id).toBe(id);
   expect(recording!.size_bytes).toBeGreaterThanOrEqual(sentBytes);
-  // All that had reached the server, and no more than was recorded before the tab closed (plus what was in flight).
-  const about = `sent ${sentSeconds} s, recorded ${recordedSeconds} s ${untilClosedSeconds} s before the tab closed, listed ${recording!.duration_seconds} s`;
+  // All that had reached the server, and no more than the recorder can have recorded before the tab
+  // closed (half a second for the media clock's start and last frame).
+  const about = `sent ${sentSeconds} s, recorded ${recordedSeconds} s by a recorder running ${ranSeconds} s, ${untilClosedSeconds} s before the tab closed, listed ${recording!.duration_seconds} s`;
   expect(recording!.duration_seconds, about).toBeGreaterThan(sentSeconds - 0.5);
-  expect(recording!.duration_seconds, about).toBeLessThan(recordedSeconds + untilClosedSeconds + recordingLimits.chunkIntervalMs / 1000 + 1);
+  expect(recording!.duration_seconds, about).toBeLessThan(ranSeconds + untilClosedSeconds + 0.5);
   const played = await playIn(studentPage, recording!.url);
   expect(played.videoWidth).toBeGreaterThan(0);
   expect(Number.isFinite(played.duration)).toBe(true);
