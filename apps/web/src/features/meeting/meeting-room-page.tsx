@@ -30,16 +30,26 @@ import classes from './meeting.module.css';
 /** How long one is alone in the room before the invite coachmark opens. */
 const INVITE_COACHMARK_DELAY_MS = 1_000;
 
+/** The longest the controls bar waits for an idle moment after the room's first drawing. */
+const CONTROLS_IDLE_WAIT_MS = 300;
+
 /**
- * False for the room's first drawing, true from the next task on. The controls bar (a dozen buttons,
- * menus and the invite popover) is drawn just after the stage rather than with it: the others' offers
- * reach a newcomer while its room is first drawn, and each of them waited for that whole drawing on a
- * busy machine (issue 15, bench/first-frame: the third joiner). Its row keeps its height meanwhile.
+ * False for the room's first drawing, true once the page is next idle (within CONTROLS_IDLE_WAIT_MS).
+ * The controls bar (a dozen buttons, menus and the invite popover) is drawn after the stage rather than
+ * with it: the others' offers reach a newcomer while its room is first drawn, and each of them waited
+ * for that whole drawing on a busy machine (issue 15, bench/first-frame: the third joiner). Waiting
+ * for an idle moment lets the answers and candidates go first. Its row keeps its height meanwhile.
  */
 function useAfterFirstDrawing(): boolean {
   const [drawn, setDrawn] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => setDrawn(true), 0);
+    const show = () => setDrawn(true);
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(show, { timeout: CONTROLS_IDLE_WAIT_MS });
+      return () => window.cancelIdleCallback(id);
+    }
+    // No idle callbacks (Safari): the next task.
+    const timer = setTimeout(show, 0);
     return () => clearTimeout(timer);
   }, []);
   return drawn;
