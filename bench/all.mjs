@@ -40,7 +40,7 @@ const benches = [
   ['api', ['npx', 'tsx', 'bench/api.mjs', ...withPostgres]],
   ['search', ['npx', 'tsx', 'bench/search.mjs', ...withPostgres]],
   ['dashboard', ['npx', 'tsx', 'bench/dashboard.mjs', ...(postgres ? withPostgres : ['--no-postgres'])]],
-  ['first-frame', ['npx', 'tsx', 'bench/first-frame.mjs', '--no-build', '--web-dist', 'apps/web/dist']],
+  ['first-frame', ['npx', 'tsx', 'bench/first-frame.mjs', '--no-build', '--web-dist', 'apps/web/dist', '--runs', '5']],
   ['upload', ['npx', 'tsx', 'bench/upload.mjs']],
 ].filter(([name]) => !only || only.includes(name));
 
