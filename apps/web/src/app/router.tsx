@@ -1,6 +1,5 @@
 // Routes, each screen its own chunk. Guards run as loaders so a screen never flashes for someone
 // who may not see it.
-import { memo, type ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { LoadingScreen } from './loading-screen';
 import type { RouteHandle } from './document-title';
@@ -14,16 +13,7 @@ import type { ScreenName } from './signed-in';
  * already loaded when a screen is and keeps the frame in one file instead of dozens shared by screens.
  */
 const signedIn = () => import('./signed-in');
-
-/**
- * A route's component, memoised. A route component takes no props, and the router draws every matched
- * route's component anew whenever its state changes: a click on a link first redraws the whole page
- * for the "loading" state (the guards are loaders), then again for the new screen. Memoised, only what
- * reads the router (useLocation, useNavigation, an Outlet's next screen) redraws. Joining a meeting,
- * the lobby and the frame redrawn for nothing held up the first offers (issue 15, bench/first-frame).
- */
-const memoised = (load: () => Promise<ComponentType>) => async () => memo(await load());
-const screen = (name: ScreenName) => memoised(async () => (await signedIn()).screens[name]());
+const screen = (name: ScreenName) => async () => (await signedIn()).screens[name]();
 
 /** "/" only ever redirects; a component keeps the router from warning about an empty leaf. */
 function RedirectOnly() {
@@ -39,7 +29,7 @@ export const router = createBrowserRouter([
       { index: true, loader: homeRedirect, Component: RedirectOnly },
       {
         loader: guestOnly,
-        lazy: { Component: memoised(async () => (await import('./layout/public-layout')).PublicLayout) },
+        lazy: { Component: async () => (await import('./layout/public-layout')).PublicLayout },
         children: [
           {
             path: 'login',
@@ -65,11 +55,11 @@ export const router = createBrowserRouter([
       },
       {
         // TanStack Query for every screen below (app/query-root.tsx); the account screens above do without.
-        lazy: { Component: memoised(async () => (await import('./query-root')).QueryRoot) },
+        lazy: { Component: async () => (await import('./query-root')).QueryRoot },
         children: [
           {
             loader: signedInOnly,
-            lazy: { Component: memoised(async () => (await signedIn()).AppLayout) },
+            lazy: { Component: async () => (await signedIn()).AppLayout },
             children: [
               {
                 path: 'dashboard',
@@ -190,7 +180,7 @@ export const router = createBrowserRouter([
           },
           {
             // Pages anyone may reach: framed by the app layout when signed in, the public one otherwise.
-            lazy: { Component: memoised(async () => (await import('./layout/adaptive-layout')).AdaptiveLayout) },
+            lazy: { Component: async () => (await import('./layout/adaptive-layout')).AdaptiveLayout },
             children: [
               {
                 path: 'courses/:id',
