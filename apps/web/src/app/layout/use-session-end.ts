@@ -6,7 +6,12 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { isSignedIn, onAuthChange } from '../../lib/stored-auth';
 
-export function useLeaveWhenSignedOut(): void {
+/**
+ * A component that draws nothing, not a hook of the frame: what calls useNavigate redraws at every
+ * change of the router's state (its route context is new each time), so the frame places this beside
+ * its content, and a navigation does not redraw the whole frame.
+ */
+export function LeaveWhenSignedOut(): null {
   const navigate = useNavigate();
   useEffect(
     () =>
@@ -15,14 +20,5 @@ export function useLeaveWhenSignedOut(): void {
       }),
     [navigate],
   );
-}
-
-/**
- * The same, as a component that draws nothing: what calls useNavigate redraws at every change of the
- * router's state (its route context is new each time), so the frame places this beside its content
- * rather than calling the hook itself, and a navigation does not redraw the whole frame.
- */
-export function LeaveWhenSignedOut(): null {
-  useLeaveWhenSignedOut();
   return null;
 }

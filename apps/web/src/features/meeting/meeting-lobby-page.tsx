@@ -135,12 +135,14 @@ const Lobby = memo(function Lobby({ navigate }: { navigate: NavigateFunction }) 
     }
   });
 
-  const joinWithErrors = joinForm.onSubmit(() => undefined);
   const join = (event: FormEvent<HTMLFormElement>) => {
-    // A valid form is left at once: onSubmit would first store its (empty) errors anew, and the whole
-    // lobby would be drawn again for nothing while the others' offers wait (issue 15).
-    if (!joinForm.isValid()) return joinWithErrors(event);
     event.preventDefault();
+    // Only a wrong form stores its errors (validate): a valid one is left at once, as storing its empty
+    // errors anew would draw the whole lobby again for nothing while the others' offers wait (issue 15).
+    if (!joinForm.isValid()) {
+      joinForm.validate();
+      return;
+    }
     const values = joinForm.getValues();
     saveUserName(values.userName);
     const roomId = roomIdFromInput(values.roomId)!;
