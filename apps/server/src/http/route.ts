@@ -6,7 +6,7 @@ import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '@mooz/cont
 import { errorEnvelope } from '@mooz/contract/envelope';
 import { allow, authenticate } from './authenticate';
 import { zodSerializer } from './serializer';
-import { sharedBytes } from './shared-answer';
+import { chosenEncoding, sharedBytes } from './shared-answer';
 
 /** The request as a handler sees it: validated params, query and body of its endpoint. */
 export type EndpointRequest<E extends Endpoint> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {
@@ -47,9 +47,22 @@ export function route<E extends Endpoint>(
       const answer = await handler(request as unknown as EndpointRequest<E>, reply);
       // A handler that answered itself (another status, a raw body) has sent its reply.
       if (answer === reply || reply.sent) return reply;
-      const bytes = sharedBytes(answer, (data) => (serialize ??= zodSerializer(declaration.response))(data));
-      if (bytes) return reply.status(declaration.status).type('application/json; charset=utf-8').send(bytes);
+      const encoding = chosenEncoding(request.headers['accept-encoding']);
+      const bytes = sharedBytes(answer, (data) => (serialize ??= zodSerializer(declaration.response))(data), encoding);
+      if (bytes) {
+        reply.status(declaration.status).type('application/json; charset=utf-8');
+        // The same URL answers each client in the encoding it accepts; a cache must keep them apart.
+        varyOnAcceptEncoding(reply);
+        if (bytes.encoding) reply.header('content-encoding', bytes.encoding);
+        return reply.send(bytes.body);
+      }
       return reply.status(declaration.status).send(answer);
     },
   });
+}
+
+/** Adds Accept-Encoding to the reply's Vary, beside what is there already (CORS's Origin). */
+function varyOnAcceptEncoding(reply: FastifyReply): void {
+  const set = reply.getHeader('vary');
+  reply.header('vary', set ? `${String(set)}, accept-encoding` : 'accept-encoding');
 }

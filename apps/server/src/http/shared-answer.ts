@@ -4,8 +4,46 @@
 // catalogue's 9 KB, serialising and measuring the string were a quarter of a request's CPU).
 // The bytes are those the route's serializer writes (http/serializer.ts); a shared answer must not be
 // changed once returned.
+//
+// A caller that accepts Brotli or gzip (every browser) gets those bytes compressed, once per answer
+// and encoding: the catalogue's 9 KB go as about 1 KB, which is less for a phone to download and less
+// for the server to write (the socket write of the 9 KB was the largest part of a request's CPU).
+// Nothing in a shared answer comes from the request, so compressing it gives a reader of the
+// compressed size nothing to guess at (BREACH needs a secret and the attacker's text in one answer).
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 
-const shared = new WeakMap<object, Buffer | null>();
+export type Encoding = 'br' | 'gzip';
+
+/** Below this many bytes an answer goes as it is: compressing it would save less than a packet. */
+export const COMPRESS_FROM_BYTES = 1024;
+
+// Brotli 6 writes the catalogue about as small as 11 does in a hundredth of the time (~60 µs for 4 KB).
+const compressors: Record<Encoding, (bytes: Buffer) => Buffer> = {
+  br: (bytes) =>
+    brotliCompressSync(bytes, {
+      params: {
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_QUALITY]: 6,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }),
+  gzip: (bytes) => gzipSync(bytes, { level: 6 }),
+};
+
+// Brotli first where a client weighs both alike. No cache of parsed headers: a header is short to
+// read, and a cache keyed by what clients send would grow with whatever they send.
+const supported: Encoding[] = ['br', 'gzip'];
+
+/** The encoding to send a compressible answer in, for a request's Accept-Encoding; undefined for none. */
+export function chosenEncoding(acceptEncoding: string | string[] | undefined): Encoding | undefined {
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding;
+  return (header && negotiate(header, supported)) || undefined;
+}
+
+type Kept = { json: Buffer; br?: Buffer; gzip?: Buffer };
+
+const shared = new WeakMap<object, Kept | null>();
 
 /** Marks `answer` as one that is never changed again, so that its serialised bytes can be kept. */
 export function sharedAnswer<T extends object>(answer: T): T {
@@ -13,13 +51,22 @@ export function sharedAnswer<T extends object>(answer: T): T {
   return answer;
 }
 
-/** The bytes of a shared answer, serialised by `serialize` the first time; undefined for any other answer. */
-export function sharedBytes(answer: unknown, serialize: (data: unknown) => string): Buffer | undefined {
+/**
+ * The bytes to send a shared answer as, for a caller accepting `encoding`: its JSON, serialised by
+ * `serialize` the first time, or that compressed (once) where it is worth it. Undefined for any answer
+ * not marked shared.
+ */
+export function sharedBytes(
+  answer: unknown,
+  serialize: (data: unknown) => string,
+  encoding?: Encoding,
+): { body: Buffer; encoding?: Encoding } | undefined {
   if (typeof answer !== 'object' || answer === null || !shared.has(answer)) return undefined;
-  let bytes = shared.get(answer);
-  if (!bytes) {
-    bytes = Buffer.from(serialize(answer));
-    shared.set(answer, bytes);
+  let kept = shared.get(answer);
+  if (!kept) {
+    kept = { json: Buffer.from(serialize(answer)) };
+    shared.set(answer, kept);
   }
-  return bytes;
+  if (!encoding || kept.json.length < COMPRESS_FROM_BYTES) return { body: kept.json };
+  return { body: (kept[encoding] ??= compressors[encoding](kept.json)), encoding };
 }
