@@ -195,10 +195,10 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   // The player's <video> also loads presigned URLs straight from the recordings bucket, when there is one.
   const mediaSrc = [...contentSecurityPolicy.directives.mediaSrc, ...recordingMediaOrigins(config)];
   registerSecurityHeaders(app, { contentSecurityPolicy: { directives: { ...contentSecurityPolicy.directives, mediaSrc } }, crossOriginEmbedderPolicy: false });
-  await app.register(cors, {
-    origin: config.corsOrigins.length ? config.corsOrigins : false,
-    credentials: true,
-  });
+  // Without CORS_ORIGINS the app and its API share one origin and no cross-origin caller is let in: the
+  // plugin is then not registered at all (with `origin: false` it ran a hook on every request to do
+  // nothing, and answered a preflight with the 404 any unknown OPTIONS gets anyway).
+  if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, credentials: true });
 
   await app.register(swagger, {
     openapi: {
