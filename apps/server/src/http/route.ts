@@ -1,6 +1,7 @@
 // Registers a route from its contract declaration: the path, the schemas (validation, serialisation
-// and the OpenAPI document), who may call it (checked before the body is read), and the success
-// status. A module's routes file is then only "this endpoint is answered by that service call".
+// and the OpenAPI document), who may call it (checked before the body is read), the success status,
+// and the API's security headers (http/security-headers.ts). A module's routes file is then only "this
+// endpoint is answered by that service call".
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '@mooz/contract/endpoint';
 import { errorEnvelope } from '@mooz/contract/envelope';
@@ -30,6 +31,7 @@ export function route<E extends Endpoint>(
     method: declaration.method,
     url: declaration.path,
     onRequest,
+    config: { securityHeaders: 'api' },
     ...(declaration.bodyLimit !== undefined && { bodyLimit: declaration.bodyLimit }),
     schema: {
       summary: declaration.summary,

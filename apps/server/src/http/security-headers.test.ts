@@ -1,7 +1,8 @@
-// Helmet's headers, computed once at start-up, on every kind of answer: as @fastify/helmet sent them.
+// Helmet's headers, computed once at start-up, on every kind of answer: as @fastify/helmet sent them,
+// the app's page policy on pages and the API's stricter, shorter set on the declared endpoints' answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app';
-import { securityHeaders } from './security-headers';
+import { apiAnswerOptions, securityHeaders } from './security-headers';
 
 const helmetHeaders = {
   'cross-origin-opener-policy': 'same-origin',
@@ -17,6 +18,17 @@ const helmetHeaders = {
   'x-xss-protection': '0',
 };
 
+/** What an answer of a declared endpoint carries: OWASP's REST set, and nothing only a page needs. */
+const apiHeaders = {
+  'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+const pageOnly = ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection'];
+
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
@@ -24,7 +36,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('security headers', () => {
-  it.each(['/api/health', '/api/courses/', '/api/nothing-here', '/login'])('are on the answer to %s, with the app’s policy', async (url) => {
+  it.each(['/login', '/courses/3', '/api/nothing-here'])('are on the page (or unknown path) %s, with the app’s policy', async (url) => {
     const res = await t.app.inject({ url });
     expect(res.headers).toMatchObject(helmetHeaders);
     expect(res.headers['content-security-policy']).toContain("script-src 'self' https://checkout.razorpay.com");
@@ -32,19 +44,29 @@ describe('security headers', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
+  it.each(['/api/health', '/api/courses/', '/api/auth/profile/'])('are the API’s on the answer to %s: it may load nothing and be framed by nothing', async (url) => {
+    const res = await t.app.inject({ url });
+    expect(res.headers).toMatchObject(apiHeaders);
+    for (const name of [...pageOnly, 'cross-origin-embedder-policy', 'x-powered-by']) expect(res.headers[name], name).toBeUndefined();
+  });
+
   // They are set on the reply, whose headers Fastify keeps when an error replaces the answer: a refused,
   // missing or malformed request gets them too, with its request id.
   it.each([
-    ['a request without a token', { url: '/api/courses/' }, 401],
-    ['a request with a bad token', { url: '/api/courses/', headers: { authorization: 'Bearer nope' } }, 401],
-    ['an unknown path', { url: '/api/nothing-here' }, 404],
-    ['a malformed body', { method: 'POST' as const, url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{' }, 400],
-  ])('are on the error answer to %s, with its request id', async (_what, request, status) => {
+    ['a request without a token', { url: '/api/courses/' }, 401, apiHeaders],
+    ['a request with a bad token', { url: '/api/courses/', headers: { authorization: 'Bearer nope' } }, 401, apiHeaders],
+    ['a malformed body', { method: 'POST' as const, url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{' }, 400, apiHeaders],
+    ['an unknown path', { url: '/api/nothing-here' }, 404, helmetHeaders],
+  ])('are on the error answer to %s, with its request id', async (_what, request, status, expected) => {
     const res = await t.app.inject(request);
     expect(res.statusCode).toBe(status);
-    expect(res.headers).toMatchObject(helmetHeaders);
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers).toMatchObject(expected);
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("are the API's on a declared endpoint's file too (a calendar feed), where the route sets its own caching", async () => {
+    const res = await t.app.inject({ url: '/api/calendar/nope.ics' });
+    expect(res.headers).toMatchObject(apiHeaders);
   });
 
   it('name each request by its own id, or by the one the caller sent', async () => {
@@ -61,5 +83,7 @@ describe('security headers', () => {
       'content-security-policy': expect.stringContaining("default-src 'self'"),
     });
     expect(removed.map((name) => name.toLowerCase())).toEqual(['x-powered-by']);
+    const api = securityHeaders(apiAnswerOptions);
+    expect(Object.fromEntries(api.set.map(([name, value]) => [name.toLowerCase(), value]))).toEqual(apiHeaders);
   });
 });

@@ -225,7 +225,7 @@ describe('recording playback links served by the app (file storage)', () => {
   });
 
   it('keeps the bucket out of the page policy when there is none', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await t.app.inject({ method: 'GET', url: '/login' });
     expect(res.headers['content-security-policy']).toContain("media-src 'self' blob:;");
   });
 });
@@ -291,7 +291,7 @@ describe('recording playback links from a bucket (S3, presigned)', () => {
   });
 
   it("lets the page's <video> load from the bucket (media-src)", async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await t.app.inject({ method: 'GET', url: '/login' });
     expect(res.headers['content-security-policy']).toContain(`media-src 'self' blob: ${s3.settings.url};`);
   });
 });
