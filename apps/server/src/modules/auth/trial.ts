@@ -19,13 +19,20 @@ export interface TrialState {
   trial_remaining_seconds: number;
 }
 
-export function trialState(
-  user: { userType: UserType; trialEndsAt: Date | null },
-  hasPurchased: boolean,
-  now: Date,
-): TrialState {
-  const endsAt = user.userType === 'student' ? user.trialEndsAt : null;
-  const remaining = endsAt ? Math.max(0, Math.floor((endsAt.getTime() - now.getTime()) / 1000)) : 0;
+type TrialAccount = { userType: UserType; trialEndsAt: Date | null };
+
+const trialEnd = (user: TrialAccount) => (user.userType === 'student' ? user.trialEndsAt : null);
+const secondsLeft = (endsAt: Date, now: Date) => Math.max(0, Math.floor((endsAt.getTime() - now.getTime()) / 1000));
+
+/** Whether the account is in its trial at `now`: `trialState(...).is_trial` without the rest (the sessions list asks at every request). */
+export function inTrial(user: TrialAccount, hasPurchased: boolean, now: Date): boolean {
+  const endsAt = trialEnd(user);
+  return !!endsAt && !hasPurchased && secondsLeft(endsAt, now) > 0;
+}
+
+export function trialState(user: TrialAccount, hasPurchased: boolean, now: Date): TrialState {
+  const endsAt = trialEnd(user);
+  const remaining = endsAt ? secondsLeft(endsAt, now) : 0;
   const inTrial = !!endsAt && !hasPurchased && remaining > 0;
   return {
     is_trial: inTrial,
@@ -42,5 +49,5 @@ export async function isInTrial(db: Database, userId: number, now: Date = new Da
     .from(users)
     .where(eq(users.id, userId));
   if (!row) return false;
-  return trialState(row, await hasPurchased(db, userId), now).is_trial;
+  return inTrial(row, await hasPurchased(db, userId), now);
 }

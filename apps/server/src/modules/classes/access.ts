@@ -7,7 +7,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { classSessions, courses, users } from '../../db/schema/index';
 import type { UserType } from '@mooz/contract/permissions';
-import { trialState } from '../auth/trial';
+import { inTrial } from '../auth/trial';
 import { purchases } from '../courses/purchases';
 
 export type SessionScope =
@@ -58,8 +58,14 @@ export async function scopeFrom(facts: ScopeFacts, user: { id: number; userType:
     all: false,
     wholeCourseIds: bought.filter((p) => p.batchId === null).map((p) => p.courseId),
     batches: bought.filter((p): p is { courseId: number; batchId: number } => p.batchId !== null),
-    openEverywhere: !!account && trialState(account, bought.length > 0, now).is_trial,
+    openEverywhere: !!account && inTrial(account, bought.length > 0, now),
   };
+}
+
+/** A short text that two scopes share exactly when they see the same sessions (a batch id names its course). */
+export function scopeKey(scope: SessionScope): string {
+  if (scope.all) return 'all';
+  return `${scope.openEverywhere ? 'trial' : ''}|${scope.wholeCourseIds.join(',')}|${scope.batches.map((b) => b.batchId).join(',')}`;
 }
 
 /** Whether the scope sees nothing at all. */

@@ -15,7 +15,7 @@ import type { AuthUser } from '../../http/authenticate';
 import type { CoursesService } from '../courses/service';
 import { cachedValue, clockWindow } from '../../infrastructure/cache';
 import type { ChangeBus } from '../../infrastructure/change-bus';
-import { inScope, namesCourse, scopeFrom, seesNothing, type ScopeFacts } from './access';
+import { inScope, namesCourse, scopeFrom, scopeKey, seesNothing, type ScopeFacts } from './access';
 
 type Caller = Pick<AuthUser, 'id' | 'userType' | 'ability'>;
 type SessionRow = typeof classSessions.$inferSelect;
@@ -104,7 +104,7 @@ export function createSessionsService(deps: SessionsDeps) {
       if (lists.rows !== all) lists = { rows: all, byScope: new Map() };
       // Callers who see the same sessions share one answer (serialised once by route()) until the
       // sessions are read anew or the clock changes a status or can_join of one of them.
-      const key = JSON.stringify(scope);
+      const key = scopeKey(scope);
       const time = at.getTime();
       const kept = lists.byScope.get(key);
       if (kept && kept.from <= time && time < kept.until) return kept.answer;
