@@ -191,6 +191,14 @@ test('three people meet, see each other, chat, share a screen and leave', async 
     await expect(page.getByTestId('participant-count')).toHaveText('3 / 10');
   }
   await expect(invite).toBeHidden();
+  // Toasts at the bottom stand above the controls bar: the meeting's are bottom-left, over the microphone.
+  for (const page of everyone) {
+    const { toasts, bar } = await page.evaluate(() => ({
+      toasts: document.querySelector('.mooz-toaster')!.getBoundingClientRect().bottom,
+      bar: document.querySelector('[data-testid="meeting-room"] > footer')!.getBoundingClientRect().top,
+    }));
+    expect(toasts).toBeLessThanOrEqual(bar);
+  }
   await expect.poll(() => toastsShown(tess)).toEqual(expect.arrayContaining(['Peer connection established with Sam Student', 'Peer connection established with Kim Student']));
   for (const page of everyone) {
     await expect.poll(async () => (await framesDecoded(page)).length).toBe(2);

@@ -14,6 +14,12 @@ export const toastDurations = {
   loading: Infinity,
 } as const;
 
+/**
+ * The CSS property, set on the page's root, by which toasts at the bottom of the screen stand higher:
+ * the meeting's controls bar sets it to its height while it is shown, so no toast covers a control.
+ */
+export const TOAST_LIFT_PROPERTY = '--mooz-toast-lift';
+
 type HotToast = typeof import('react-hot-toast');
 let library: HotToast | null = null;
 let arriving: Promise<HotToast> | null = null;

@@ -25,6 +25,7 @@ import { useRoomControls } from './services/room-controls';
 import { RecordingNotice } from './recording/recording-notice';
 import { webrtcSupported } from './services/media';
 import { enterRoom, leaveRoom } from './services/meeting';
+import { useToastsAbove } from './services/meeting-toasts';
 import classes from './meeting.module.css';
 
 /** How long one is alone in the room before the invite coachmark opens. */
@@ -102,6 +103,7 @@ export function MeetingRoomPage() {
   const floatingChatOpen = useMeetingStore((state) => state.floatingChatOpen);
   const wide = useMediaQuery('(min-width: 62em)', true);
   const controlsDrawn = useAfterFirstDrawing();
+  const toastsAbove = useToastsAbove();
   // The whole page goes fullscreen (not just the stage), so toasts and popovers stay visible.
   const { toggle: toggleFullscreen, fullscreen } = useFullscreen();
   const onFullscreen = useCallback(() => void toggleFullscreen(), [toggleFullscreen]);
@@ -216,7 +218,7 @@ export function MeetingRoomPage() {
           </div>
         </Drawer>
       )}
-      <footer className={classes.roomFooter}>
+      <footer className={classes.roomFooter} ref={toastsAbove}>
         {controlsDrawn && (
           <ControlsBar
             roomId={roomId}

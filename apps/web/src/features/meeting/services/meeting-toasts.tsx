@@ -1,13 +1,36 @@
 // Meeting toasts as the product fixes them: bottom-left, no close button or progress bar (react-hot-toast
 // has neither), short 1500 ms or medium 3000 ms.
+import { useLayoutEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import i18n from 'i18next';
 import { limits } from '@mooz/contract/limits';
 import { translateServerMessage } from '../../../lib/server-message';
-import { wantToaster } from '../../../lib/toasts';
+import { TOAST_LIFT_PROPERTY, wantToaster } from '../../../lib/toasts';
 
 // These toasts go to react-hot-toast directly, not through notify: the Toaster is mounted with them.
 wantToaster();
+
+/**
+ * Keeps the toasts at the bottom of the screen above the element given to the returned ref (the
+ * controls bar) while it is shown: the meeting's toasts are bottom-left, where the first control is.
+ */
+export function useToastsAbove(): (bar: HTMLElement | null) => void {
+  const [bar, setBar] = useState<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (!bar) return;
+    const root = document.documentElement;
+    const lift = () => root.style.setProperty(TOAST_LIFT_PROPERTY, `${bar.offsetHeight}px`);
+    lift();
+    // The bar grows when its controls wrap onto a second row (a phone, a host's wider bar).
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(lift);
+    observer?.observe(bar);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty(TOAST_LIFT_PROPERTY);
+    };
+  }, [bar]);
+  return setBar;
+}
 
 const base = { position: 'bottom-left' as const, className: 'mooz-toast mooz-meeting-toast' };
 const short = { ...base, duration: limits.meetingToastShortMs };
