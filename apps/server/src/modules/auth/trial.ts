@@ -24,7 +24,7 @@ type TrialAccount = { userType: UserType; trialEndsAt: Date | null };
 const trialEnd = (user: TrialAccount) => (user.userType === 'student' ? user.trialEndsAt : null);
 const secondsLeft = (endsAt: Date, now: Date) => Math.max(0, Math.floor((endsAt.getTime() - now.getTime()) / 1000));
 
-/** Whether the account is in its trial at `now`: `trialState(...).is_trial` without the rest (the sessions list asks at every request). */
+/** Whether the account is in its trial at `now`, the one place of the rule (the sessions list asks it at every request). */
 export function inTrial(user: TrialAccount, hasPurchased: boolean, now: Date): boolean {
   const endsAt = trialEnd(user);
   return !!endsAt && !hasPurchased && secondsLeft(endsAt, now) > 0;
@@ -32,13 +32,12 @@ export function inTrial(user: TrialAccount, hasPurchased: boolean, now: Date): b
 
 export function trialState(user: TrialAccount, hasPurchased: boolean, now: Date): TrialState {
   const endsAt = trialEnd(user);
-  const remaining = endsAt ? secondsLeft(endsAt, now) : 0;
-  const inTrial = !!endsAt && !hasPurchased && remaining > 0;
+  const trial = inTrial(user, hasPurchased, now);
   return {
-    is_trial: inTrial,
+    is_trial: trial,
     has_purchased: hasPurchased,
     trial_ends_at: endsAt ? endsAt.toISOString() : null,
-    trial_remaining_seconds: inTrial ? remaining : 0,
+    trial_remaining_seconds: trial && endsAt ? secondsLeft(endsAt, now) : 0,
   };
 }
 
