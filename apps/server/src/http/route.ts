@@ -8,6 +8,7 @@ import { errorEnvelope } from '@mooz/contract/envelope';
 import { allow, authenticate } from './authenticate';
 import { zodSerializer } from './serializer';
 import { chosenEncoding, sharedBytes } from './shared-answer';
+import { varyOn } from './vary';
 
 /** The request as a handler sees it: validated params, query and body of its endpoint. */
 export type EndpointRequest<E extends Endpoint> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {
@@ -54,17 +55,11 @@ export function route<E extends Endpoint>(
       if (bytes) {
         reply.status(declaration.status).type('application/json; charset=utf-8');
         // The same URL answers each client in the encoding it accepts; a cache must keep them apart.
-        varyOnAcceptEncoding(reply);
+        varyOn(reply, 'accept-encoding');
         if (bytes.encoding) reply.header('content-encoding', bytes.encoding);
         return reply.send(bytes.body);
       }
       return reply.status(declaration.status).send(answer);
     },
   });
-}
-
-/** Adds Accept-Encoding to the reply's Vary, beside what is there already (CORS's Origin). */
-function varyOnAcceptEncoding(reply: FastifyReply): void {
-  const set = reply.getHeader('vary');
-  reply.header('vary', set ? `${String(set)}, accept-encoding` : 'accept-encoding');
 }

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { varyOn } from './vary';
 import { messages } from '@mooz/contract/messages';
 
 const API_PREFIXES = [apiPrefix, socketPath];
@@ -41,8 +42,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       if (own) {
         // setHeaders only reaches the raw response, whose Vary one set on the reply (CORS's Origin) would
         // replace: keep both.
-        const set = reply.getHeader('vary');
-        if (set && !String(set).toLowerCase().includes('accept-encoding')) reply.header('vary', `${set}, ${own}`);
+        if (reply.getHeader('vary')) varyOn(reply, String(own));
         // A 304 carries no body, so no body headers (@fastify/static adds them back after send removes them).
         if (reply.statusCode === 304) reply.removeHeader('content-type').removeHeader('content-encoding');
       }
