@@ -24,6 +24,10 @@ export function optionValue(argv, index) {
   return next;
 }
 
+// Node flags for the servers a bench starts, for looking inside them: BENCH_NODE_ARGS="--cpu-prof
+// --cpu-prof-dir=/tmp/prof" or "--trace-gc" (NODE_OPTIONS refuses most of these).
+const serverNodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 export async function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -65,7 +69,7 @@ function stopper(child, cleanup = () => {}) {
 export async function startServer({ databaseUrl = '', redisUrl = '', env = {}, dataDir: givenDataDir = '' } = {}) {
   const port = await freePort();
   const dataDir = givenDataDir || mkdtempSync(path.join(os.tmpdir(), 'mooz-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, [...serverNodeArgs, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     env: {
       ...process.env,
@@ -92,7 +96,7 @@ export async function startServer({ databaseUrl = '', redisUrl = '', env = {}, d
 /** Starts a Node script of bench/ as its own process (a baseline server), told its port by PORT. */
 export async function startScript(script, healthPath = '/') {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'bench', script)], {
+  const child = spawn(process.execPath, [...serverNodeArgs, path.join(root, 'bench', script)], {
     cwd: root,
     env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],
