@@ -4,11 +4,12 @@
 import { storageKeys } from '@mooz/contract/config';
 import { readStorage, writeStorage } from '../../lib/storage';
 import type { StoredUser } from '../../lib/stored-auth';
+import { randomId } from '../../lib/random-id';
 
 export function meetingPeerId(): string {
   const stored = readStorage(storageKeys.sessionId, 'session');
   if (stored) return stored;
-  const created = crypto.randomUUID();
+  const created = randomId();
   writeStorage(storageKeys.sessionId, created, 'session');
   return created;
 }

@@ -1,7 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '@mooz/contract/messages';
 import { buildAbility } from '@mooz/contract/permissions';
 import { AbilityContext } from '../../lib/ability';
 import { MeetingLobbyPage } from './meeting-lobby-page';
@@ -20,7 +21,46 @@ function renderLobby() {
   );
 }
 
+/** A page that can hold a meeting: WebRTC and the camera are there (jsdom has neither). */
+function stubWebrtcPage() {
+  vi.stubGlobal('RTCPeerConnection', function RTCPeerConnection() {});
+  vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia: () => Promise.reject(new Error('not in tests')) } });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the lobby says when no meeting can run in this page', () => {
+  it('shows no notice and leaves both buttons on where a meeting can run', () => {
+    stubWebrtcPage();
+    renderLobby();
+    expect(screen.queryByTestId('meeting-blocked')).not.toBeInTheDocument();
+    expect(screen.getByTestId('create-meeting')).toBeEnabled();
+    expect(screen.getByTestId('join-meeting')).toBeEnabled();
+  });
+
+  it('on plain http over the LAN (no secure context) it asks for https, and nothing can be started or joined', () => {
+    stubWebrtcPage();
+    vi.stubGlobal('isSecureContext', false);
+    renderLobby();
+    expect(screen.getByTestId('meeting-blocked')).toHaveTextContent('meeting.blocked.insecure');
+    expect(screen.getByRole('alert')).toHaveTextContent('meeting.blocked.title');
+    expect(screen.getByTestId('create-meeting')).toBeDisabled();
+    expect(screen.getByTestId('join-meeting')).toBeDisabled();
+  });
+
+  it('in a browser without WebRTC it says so', () => {
+    renderLobby();
+    expect(screen.getByTestId('meeting-blocked')).toHaveTextContent(messages.webrtcUnsupported);
+    expect(screen.getByTestId('create-meeting')).toBeDisabled();
+    expect(screen.getByTestId('join-meeting')).toBeDisabled();
+  });
+});
+
 describe('the meeting lobby forms follow the contract', () => {
+  beforeEach(stubWebrtcPage);
+
   it('refuses a capacity outside the contract range and an empty meeting name', () => {
     renderLobby();
     fireEvent.change(screen.getByTestId('create-user-name'), { target: { value: 'Tess' } });

@@ -2,13 +2,14 @@
 // local storage for next time.
 import '../../styles/mantine-more';
 import { memo, useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title, type TextInputProps } from '@mantine/core';
+import { Alert, Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title, type TextInputProps } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { IconDoorEnter, IconLink, IconUsers, IconVideoPlus } from '@tabler/icons-react';
+import { IconAlertTriangle, IconDoorEnter, IconLink, IconUsers, IconVideoPlus } from '@tabler/icons-react';
 import { useNavigate, type NavigateFunction } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { limits } from '@mooz/contract/limits';
+import { messages } from '@mooz/contract/messages';
 import { joinRoomPayload, meetingForm } from '@mooz/contract/realtime';
 import { paths } from '../../config/paths';
 import { useAbility } from '../../lib/ability';
@@ -17,7 +18,7 @@ import { translateServerMessage } from '../../lib/server-message';
 import { roomIdFromInput, savedUserName, saveUserName } from './identity';
 import { createRoom } from './services/ad-hoc-rooms';
 import { prefetchIceServers, prepareRoom } from './services/meeting';
-import { webrtcSupported } from './services/media';
+import { meetingBlocker } from './services/media';
 import { dropWarmSignalling, warmSignalling } from './services/signalling';
 import classes from './meeting.module.css';
 
@@ -81,6 +82,8 @@ const Lobby = memo(function Lobby({ navigate }: { navigate: NavigateFunction }) 
   const user = useStoredUser();
   const initialName = savedUserName(user);
   const [creating, setCreating] = useState(false);
+  // A page where no meeting can run says why before anyone fills in a form, and its buttons stay off.
+  const [blocker] = useState(meetingBlocker);
   useEffect(() => {
     void prefetchRoomPage();
     // Kept for the join, so it does not wait for this request (services/meeting.ts).
@@ -156,8 +159,8 @@ const Lobby = memo(function Lobby({ navigate }: { navigate: NavigateFunction }) 
   // older one (a duplicated tab's meeting), which only a join should do. Closed with the lobby if unused.
   const wantedRoom = roomIdFromInput(joinForm.values.roomId);
   useEffect(() => {
-    if (wantedRoom && webrtcSupported()) warmSignalling();
-  }, [wantedRoom]);
+    if (wantedRoom && !blocker) warmSignalling();
+  }, [wantedRoom, blocker]);
   useEffect(() => dropWarmSignalling, []);
 
   const canCreate = ability.can('create', 'Meeting');
@@ -172,6 +175,11 @@ const Lobby = memo(function Lobby({ navigate }: { navigate: NavigateFunction }) 
           {t('meeting.lobby.subtitle')}
         </Text>
       </div>
+      {blocker && (
+        <Alert color="orange" variant="light" radius="md" icon={<IconAlertTriangle size={20} />} title={t('meeting.blocked.title')} data-testid="meeting-blocked">
+          {blocker === 'insecure' ? t('meeting.blocked.insecure') : t('messages.webrtcUnsupported', { defaultValue: messages.webrtcUnsupported })}
+        </Alert>
+      )}
       <SimpleGrid cols={{ base: 1, md: canCreate ? 2 : 1 }} spacing="lg">
         {canCreate && (
           <Card withBorder radius="lg" p="xl" component="form" onSubmit={create} noValidate data-testid="create-meeting-form" className={classes.lobbyCard}>
@@ -190,7 +198,7 @@ const Lobby = memo(function Lobby({ navigate }: { navigate: NavigateFunction }) 
                 data-testid="meeting-capacity"
               />
               <UserNameInput {...createForm.getInputProps('userName')} data-testid="create-user-name" />
-              <Button type="submit" size="md" loading={creating} leftSection={<IconVideoPlus size={18} />} data-testid="create-meeting">
+              <Button type="submit" size="md" loading={creating} disabled={!!blocker} leftSection={<IconVideoPlus size={18} />} data-testid="create-meeting">
                 {t('meeting.create.submit')}
               </Button>
             </Stack>
@@ -208,7 +216,7 @@ const Lobby = memo(function Lobby({ navigate }: { navigate: NavigateFunction }) 
               data-testid="join-room-id"
             />
             <UserNameInput {...joinForm.getInputProps('userName')} data-testid="join-user-name" />
-            <Button type="submit" size="md" color="teal" leftSection={<IconDoorEnter size={18} />} data-testid="join-meeting">
+            <Button type="submit" size="md" color="teal" disabled={!!blocker} leftSection={<IconDoorEnter size={18} />} data-testid="join-meeting">
               {t('meeting.join.submit')}
             </Button>
           </Stack>

@@ -23,7 +23,7 @@ import { VideoGrid } from './components/video-grid';
 import { LobbyScreen, MicsLockedBadge, RoomClosedScreen } from './components/classroom';
 import { useRoomControls } from './services/room-controls';
 import { RecordingNotice } from './recording/recording-notice';
-import { webrtcSupported } from './services/media';
+import { meetingBlocker } from './services/media';
 import { enterRoom, leaveRoom } from './services/meeting';
 import { useToastsAbove } from './services/meeting-toasts';
 import classes from './meeting.module.css';
@@ -109,8 +109,9 @@ export function MeetingRoomPage() {
   const onFullscreen = useCallback(() => void toggleFullscreen(), [toggleFullscreen]);
 
   useEffect(() => {
-    if (!webrtcSupported()) {
-      window.alert(t('messages.webrtcUnsupported', { defaultValue: messages.webrtcUnsupported }));
+    const blocker = meetingBlocker();
+    if (blocker) {
+      window.alert(blocker === 'insecure' ? t('meeting.blocked.insecure') : t('messages.webrtcUnsupported', { defaultValue: messages.webrtcUnsupported }));
       navigate(paths.meetings, { replace: true });
       return;
     }

@@ -4,6 +4,7 @@ import { io } from 'socket.io-client';
 import { messages } from '@mooz/contract/messages';
 import { socketPath, socketTransports, type Room } from '@mooz/contract/realtime';
 import { refreshAccessToken } from '../../../lib/api';
+import { randomId } from '../../../lib/random-id';
 import { connectErrorMessage, handshake, type MeetingSocket } from './handshake';
 
 function createRoomOnce(room: { name: string; capacity: number }): Promise<Room> {
@@ -14,7 +15,7 @@ function createRoomOnce(room: { name: string; capacity: number }): Promise<Room>
       reconnection: false,
       forceNew: true,
       // Its own peer id, so it never replaces this tab's meeting connection.
-      auth: handshake(crypto.randomUUID(), null),
+      auth: handshake(randomId(), null),
     });
     creator.once('connect_error', (error) => {
       creator.disconnect();

@@ -5,6 +5,7 @@
 import i18n from 'i18next';
 import { limits } from '@mooz/contract/limits';
 import { messages } from '@mooz/contract/messages';
+import { randomId } from '../../../lib/random-id';
 import { decodeChat, encodeChat, truncateForNotification } from '../chat';
 import { chatsInView, openChats, useMeetingStore } from '../meeting-store';
 import { meetingToast } from './meeting-toasts';
@@ -53,7 +54,7 @@ export function sendChatTo(links: readonly ChatLink[], text: string): boolean {
   const body = text.trim();
   if (!body) return false;
   const { userName } = store.getState();
-  const message = { id: crypto.randomUUID(), userLabel: userName, text: body };
+  const message = { id: randomId(), userLabel: userName, text: body };
   store.setState((state) => ({ messages: [...state.messages, { ...message, mine: true, at: Date.now() }] }));
   const wire = encodeChat(message);
   const delivered = links.length > 0 && links.map((link) => link.send(wire)).every(Boolean);

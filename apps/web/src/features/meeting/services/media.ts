@@ -18,6 +18,16 @@ export function webrtcSupported(): boolean {
   return typeof window !== 'undefined' && typeof window.RTCPeerConnection === 'function' && !!navigator.mediaDevices?.getUserMedia;
 }
 
+/**
+ * Why a meeting cannot run in this page, or null when it can. `insecure`: the page is not a secure
+ * context (plain http on an address other than localhost), where browsers give no camera, microphone
+ * or screen capture at all, so the way out is the address, not the browser. `unsupported`: no WebRTC.
+ */
+export function meetingBlocker(): 'insecure' | 'unsupported' | null {
+  if (typeof window !== 'undefined' && window.isSecureContext === false) return 'insecure';
+  return webrtcSupported() ? null : 'unsupported';
+}
+
 export function hasLiveTrack(stream: MediaStream | null, kind: 'audio' | 'video'): boolean {
   return !!stream?.getTracks().some((track) => track.kind === kind && track.readyState === 'live');
 }
