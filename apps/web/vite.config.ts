@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -101,9 +103,23 @@ const preactAliases = [
   { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
 ];
 
+/**
+ * React Router 7 ships a development and a production build, identical but for one flag that turns its
+ * development warnings on, and its package's exports name only the development one, so a bundler takes
+ * that for production too (warnings checked at run time, their text in the bundle). Builds take the
+ * production one, by file. If a release moves it, the build says so and keeps the default.
+ */
+function reactRouterProductionAlias(): { find: RegExp; replacement: string }[] {
+  const root = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+  const production = path.join(root, 'dist/production/index.mjs');
+  if (existsSync(production)) return [{ find: /^react-router$/, replacement: production }];
+  console.warn(`react-router changed: ${production} is missing, and its development build is bundled`);
+  return [];
+}
+
 export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
-  resolve: { alias: command === 'build' ? preactAliases : [] },
+  resolve: { alias: command === 'build' ? [...preactAliases, ...reactRouterProductionAlias()] : [] },
   plugins: [react(), caslWithoutMongoMatcher(), precompress()],
   server: {
     port: 5173,
