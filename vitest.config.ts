@@ -1,8 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One runner for every workspace: `npm run test:unit` runs them all, `--project server` one of them.
 export default defineConfig({
   test: {
+    // A file per core. Vitest's default keeps one core for itself (n - 1), which on a two-core machine
+    // ran every file one after another; with two, the whole unit suite went from about 10 to 6.2 min
+    // and the server tests on PostgreSQL and Redis from about 6 to 3.7 (each file has its own database).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: { name: 'contract', environment: 'node', include: ['packages/contract/src/**/*.test.ts'] },
