@@ -342,10 +342,10 @@ async function main() {
       cpu: target.pid ? () => cpuSecondsOf(target.pid) : null,
       threads: target.pid ? () => threadCpuOf(target.pid) : null,
     });
-    // Loaded warm-up rounds, one each, not counted: the relay's figures depend on the clients' process
-    // too (a server that is handed more messages a wake-up spends less CPU on each), and that process,
-    // this one, runs its socket.io code cold at first. Without them the first measured round, which is
-    // always ours, ran at about half the speed of later ones whichever server it met. Memory per
+    // Loaded warm-up rounds, one each, not counted: a server just started runs its first loaded round
+    // while its code is still being optimised. Ours ran it at about half the speed of later rounds
+    // whichever server went first (the bare relay's cold round was barely slower), and, counted, that
+    // round (always ours, as the order alternates from ours first) was half the median. Memory per
     // connection is read here: the first time the load's connections arrive is the clean reading (a
     // process's RSS rarely shrinks, so later rounds reuse what it has).
     for (let round = 1; round <= options.warmup; round++) {

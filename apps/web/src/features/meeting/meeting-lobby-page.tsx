@@ -9,7 +9,6 @@ import { IconAlertTriangle, IconDoorEnter, IconLink, IconUsers, IconVideoPlus } 
 import { useNavigate, type NavigateFunction } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { limits } from '@mooz/contract/limits';
-import { messages } from '@mooz/contract/messages';
 import { joinRoomPayload, meetingForm } from '@mooz/contract/realtime';
 import { paths } from '../../config/paths';
 import { useAbility } from '../../lib/ability';
@@ -18,7 +17,7 @@ import { translateServerMessage } from '../../lib/server-message';
 import { roomIdFromInput, savedUserName, saveUserName } from './identity';
 import { createRoom } from './services/ad-hoc-rooms';
 import { prefetchIceServers, prepareRoom } from './services/meeting';
-import { meetingBlocker } from './services/media';
+import { meetingBlocker, meetingBlockerText } from './services/media';
 import { dropWarmSignalling, warmSignalling } from './services/signalling';
 import classes from './meeting.module.css';
 
@@ -177,7 +176,7 @@ const Lobby = memo(function Lobby({ navigate }: { navigate: NavigateFunction }) 
       </div>
       {blocker && (
         <Alert color="orange" variant="light" radius="md" icon={<IconAlertTriangle size={20} />} title={t('meeting.blocked.title')} data-testid="meeting-blocked">
-          {blocker === 'insecure' ? t('meeting.blocked.insecure') : t('messages.webrtcUnsupported', { defaultValue: messages.webrtcUnsupported })}
+          {meetingBlockerText(t, blocker)}
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, md: canCreate ? 2 : 1 }} spacing="lg">

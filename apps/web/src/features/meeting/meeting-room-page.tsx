@@ -23,7 +23,7 @@ import { VideoGrid } from './components/video-grid';
 import { LobbyScreen, MicsLockedBadge, RoomClosedScreen } from './components/classroom';
 import { useRoomControls } from './services/room-controls';
 import { RecordingNotice } from './recording/recording-notice';
-import { meetingBlocker } from './services/media';
+import { meetingBlocker, meetingBlockerText } from './services/media';
 import { enterRoom, leaveRoom } from './services/meeting';
 import { useToastsAbove } from './services/meeting-toasts';
 import classes from './meeting.module.css';
@@ -111,7 +111,7 @@ export function MeetingRoomPage() {
   useEffect(() => {
     const blocker = meetingBlocker();
     if (blocker) {
-      window.alert(blocker === 'insecure' ? t('meeting.blocked.insecure') : t('messages.webrtcUnsupported', { defaultValue: messages.webrtcUnsupported }));
+      window.alert(meetingBlockerText(t, blocker));
       navigate(paths.meetings, { replace: true });
       return;
     }

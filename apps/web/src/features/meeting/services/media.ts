@@ -1,3 +1,6 @@
+import type { TFunction } from 'i18next';
+import { messages } from '@mooz/contract/messages';
+
 // Capture as the product wants it: echo cancellation, noise suppression, ideal height 720 at 16:9 for the
 // camera; the cursor always shown in screen captures.
 export const audioConstraints: MediaTrackConstraints = { echoCancellation: true, noiseSuppression: true };
@@ -23,9 +26,16 @@ export function webrtcSupported(): boolean {
  * context (plain http on an address other than localhost), where browsers give no camera, microphone
  * or screen capture at all, so the way out is the address, not the browser. `unsupported`: no WebRTC.
  */
-export function meetingBlocker(): 'insecure' | 'unsupported' | null {
+export function meetingBlocker(): MeetingBlocker | null {
   if (typeof window !== 'undefined' && window.isSecureContext === false) return 'insecure';
   return webrtcSupported() ? null : 'unsupported';
+}
+
+export type MeetingBlocker = 'insecure' | 'unsupported';
+
+/** What the lobby and a meeting link opened there say for a blocker, in the user's language. */
+export function meetingBlockerText(t: TFunction, blocker: MeetingBlocker): string {
+  return blocker === 'insecure' ? t('meeting.blocked.insecure') : t('messages.webrtcUnsupported', { defaultValue: messages.webrtcUnsupported });
 }
 
 export function hasLiveTrack(stream: MediaStream | null, kind: 'audio' | 'video'): boolean {
