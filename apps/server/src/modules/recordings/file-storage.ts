@@ -69,7 +69,18 @@ export function createFileStorage(dataDir: string): RecordingStorage {
       let queuedBytes = 0;
       let sizeBytes = 0;
       let state: 'writing' | 'failed' | 'done' = 'writing';
+      // The batch on its way to disk. The next one is gathered meanwhile, so that the file's write
+      // overlaps reading and checking the next megabyte instead of pausing them (the upload went at
+      // the speed of both one after the other). It has a handler from the start, so a failure waits
+      // for the next write, patchHead or finish to report it rather than going unhandled.
+      let writing: Promise<void> | null = null;
 
+      /** Waits for the batch on its way, and rethrows its failure. */
+      async function written() {
+        const pending = writing;
+        writing = null;
+        if (pending) await pending;
+      }
       async function flushQueue() {
         const buffers = queued;
         queued = [];
@@ -94,6 +105,7 @@ export function createFileStorage(dataDir: string): RecordingStorage {
         if (state === 'done') return;
         state = 'failed';
         queued = [];
+        await written().catch(() => {});
         await handle.close().catch(() => {});
         await unlink(temp).catch(() => {});
       }
@@ -104,11 +116,16 @@ export function createFileStorage(dataDir: string): RecordingStorage {
             queued.push(bytes);
             queuedBytes += bytes.length;
             sizeBytes += bytes.length;
-            if (queuedBytes >= fileWriteBatch) await flushQueue();
+            if (queuedBytes < fileWriteBatch) return;
+            // At most one batch in flight, written in order: the one before must be on disk first.
+            await written();
+            writing = flushQueue();
+            writing.catch(() => {});
           }),
         patchHead: (bytes) =>
           guarded(async () => {
             if (bytes.length > headBytes || bytes.length > sizeBytes) throw new RangeError(`A head of ${bytes.length} bytes does not fit the ${Math.min(headBytes, sizeBytes)} reserved`);
+            await written();
             await flushQueue();
             // pwrite at 0: the rest of the file stays as it is.
             let at = 0;
@@ -116,6 +133,7 @@ export function createFileStorage(dataDir: string): RecordingStorage {
           }),
         finish: () =>
           guarded(async () => {
+            await written();
             await flushQueue();
             await handle.sync();
             await handle.close();

@@ -4,10 +4,11 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { open as openFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startS3, type TestS3 } from '../../../test/s3';
 import { createFileStorage } from './file-storage';
 import { createS3Storage, patchableParts } from './s3-storage';
@@ -384,5 +385,66 @@ describe('patchable writes to a bucket: the order of requests', () => {
     expect(requests).toEqual(['POST uploads', 'PUT partNumber&uploadId=2', 'DELETE uploadId']);
     expect(s3.pendingUploads()).toEqual([]);
     expect(await storage.size('recordings/dropped.webm')).toBeNull();
+  });
+});
+
+// The file storage writes one batch while it gathers the next. A disk that fails (full, gone) under a
+// batch on its way cannot be made here on demand, so the file handle's writev is told to fail once.
+describe('recording storage: files, a batch that fails on its way to disk', () => {
+  let dataDir: string;
+  let storage: RecordingStorage;
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'mooz-storage-fail-'));
+    storage = createFileStorage(dataDir);
+  });
+  afterEach(() => vi.restoreAllMocks());
+  afterAll(async () => {
+    await storage.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function failingWritev() {
+    const probe = await openFile(path.join(dataDir, 'probe'), 'w');
+    const fileHandle = Object.getPrototypeOf(probe) as { writev: (...args: unknown[]) => Promise<unknown> };
+    await probe.close();
+    const full = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    return vi.spyOn(fileHandle, 'writev').mockRejectedValueOnce(full);
+  }
+
+  it('reports the failure at the next call, leaves no file, and takes nothing more', async () => {
+    await storage.put('recordings/kept.webm', Readable.from([Buffer.from('the good one')]), 'video/webm');
+    const writev = await failingWritev();
+    const writer = await storage.putPatchable('recordings/kept.webm', 'video/webm', { headBytes: 10 });
+    let failure: unknown;
+    try {
+      for await (const chunk of generated(4 * 1024 * 1024)) await writer.write(chunk as Buffer);
+      await writer.finish();
+    } catch (error) {
+      failure = error;
+    }
+    expect(writev).toHaveBeenCalled();
+    expect(failure).toMatchObject({ code: 'ENOSPC' });
+    await expect(writer.write(Buffer.from('late'))).rejects.toThrow(/aborted after a failure/);
+    await expect(writer.finish()).rejects.toThrow(/aborted after a failure/);
+    expect((await bytesOf(await storage.read('recordings/kept.webm'))).toString()).toBe('the good one');
+    expect(filesUnder(path.join(dataDir, 'recordings')).filter((file) => path.basename(file).startsWith('.'))).toEqual([]);
+  });
+
+  it('writes the batches in order while one is on its way, and the head patched over them', async () => {
+    const size = 5 * 1024 * 1024 + 12_345;
+    const writer = await storage.putPatchable('recordings/ordered.webm', 'video/webm', { headBytes: 4 });
+    // Chunks of uneven sizes, so that batches end at different places.
+    let at = 0;
+    for (let i = 0; at < size; i++) {
+      const end = Math.min(size, at + 1000 + ((i * 7919) % 70_000));
+      await writer.write(expectedBytes(at, end - 1));
+      at = end;
+    }
+    await writer.patchHead(Buffer.from('HEAD'));
+    expect(await writer.finish()).toEqual({ sizeBytes: size });
+    const stored = await bytesOf(await storage.read('recordings/ordered.webm'));
+    expect(stored.length).toBe(size);
+    expect(stored.subarray(0, 4).toString()).toBe('HEAD');
+    expect(stored.subarray(4).equals(expectedBytes(4, size - 1))).toBe(true);
   });
 });
