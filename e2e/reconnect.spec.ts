@@ -14,7 +14,7 @@
 // reconnect, which fails until the network is back.
 import { chromium, expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { limits } from '@mooz/contract/limits';
-import { axeViolations } from './support/a11y';
+import { axeViolations, failsTest } from './support/a11y';
 import { writeFakeCamera } from './support/fake-camera';
 import { startSignedIn } from './support/signed-in';
 
@@ -116,7 +116,7 @@ async function openWindow(browser: Browser, baseURL: string, session: Session, u
 /** Fails on axe's critical and serious findings on the page as it is now. */
 async function expectAccessible(page: Page, screen: string) {
   const violations = await axeViolations(page);
-  const bad = violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
+  const bad = violations.filter(failsTest);
   expect(bad.map((v) => `${screen}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

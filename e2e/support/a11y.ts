@@ -110,6 +110,10 @@ export async function axeViolations(page: Page) {
   }
 }
 
+/** The findings that fail a test: critical and serious ones. */
+export const failsTest = <V extends { impact?: string | null }>(violation: V): violation is V & { impact: 'critical' | 'serious' } =>
+  violation.impact === 'critical' || violation.impact === 'serious';
+
 export interface Finding {
   where: string;
   id: string;
@@ -131,7 +135,7 @@ export class AxeReport {
     const violations = await axeViolations(page);
     this.scanned++;
     for (const violation of violations) {
-      if (violation.impact !== 'critical' && violation.impact !== 'serious') continue;
+      if (!failsTest(violation)) continue;
       this.findings.push({
         where: `${screen} [${this.view.name}]`,
         id: violation.id,

@@ -81,6 +81,11 @@ export function createFileStorage(dataDir: string): RecordingStorage {
         writing = null;
         if (pending) await pending;
       }
+      /** Everything written so far on disk: the batch on its way, then what is gathered. */
+      async function flushAll() {
+        await written();
+        await flushQueue();
+      }
       async function flushQueue() {
         const buffers = queued;
         queued = [];
@@ -125,16 +130,14 @@ export function createFileStorage(dataDir: string): RecordingStorage {
         patchHead: (bytes) =>
           guarded(async () => {
             if (bytes.length > headBytes || bytes.length > sizeBytes) throw new RangeError(`A head of ${bytes.length} bytes does not fit the ${Math.min(headBytes, sizeBytes)} reserved`);
-            await written();
-            await flushQueue();
+            await flushAll();
             // pwrite at 0: the rest of the file stays as it is.
             let at = 0;
             while (at < bytes.length) at += (await handle.write(bytes, at, bytes.length - at, at)).bytesWritten;
           }),
         finish: () =>
           guarded(async () => {
-            await written();
-            await flushQueue();
+            await flushAll();
             await handle.sync();
             await handle.close();
             await rename(temp, file);
