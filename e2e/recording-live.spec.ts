@@ -94,12 +94,20 @@ async function classToRecord(request: APIRequestContext, teacher: SignedIn) {
 /**
  * A window signed in as `who` with their name as the meeting name. The page notes when each
  * MediaRecorder is started and stopped (performance.now()), to know how long the recording really is.
+ * With `lateFrames`, its animation frames come late, as on a busy machine.
  */
-async function openWindow(browser: Browser, baseURL: string, who: SignedIn, view: Look = english): Promise<Page> {
+async function openWindow(browser: Browser, baseURL: string, who: SignedIn, view: Look = english, lateFrames = false): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   contexts.push(context);
   await startSignedIn(context, { access: who.access, refresh: who.refresh, user: who.user }, nameOf(who));
   await prepare(context, view);
+  if (lateFrames) {
+    // A busy machine's animation frames, made on purpose: each comes 0.7 s late.
+    await context.addInitScript(() => {
+      window.requestAnimationFrame = (callback) => setTimeout(() => callback(performance.now()), 700) as unknown as number;
+      window.cancelAnimationFrame = (id) => clearTimeout(id);
+    });
+  }
   await context.addInitScript(() => {
     const times: { started?: number; stopped?: number }[] = [];
     (window as unknown as { __recorders: typeof times }).__recorders = times;
@@ -224,8 +232,10 @@ test('the teacher records a class: everyone is told who records, and the recordi
   const admin = await apiLogIn(request, 'admin@mooz.local');
   const { course, session, student } = await classToRecord(request, teacher);
   // The student's window is in French, dark, right to left.
+  // The teacher's animation frames come late, as on a busy machine, where the recording once opened on
+  // the placeholders painted before the cameras' first frames (checked at its end).
   const [teacherPage, studentPage, adminPage] = await Promise.all([
-    openWindow(browsers[0]!, baseURL!, teacher),
+    openWindow(browsers[0]!, baseURL!, teacher, english, true),
     openWindow(browsers[1]!, baseURL!, student, frenchDarkRtl),
     openWindow(browsers[2]!, baseURL!, admin),
   ]);

@@ -211,8 +211,15 @@ export function createComposer(readTiles: () => ComposerTile[], fps = recordingF
       return new Promise<void>((resolve) => {
         const check = () => {
           const waiting = readTiles().some((tile) => liveVideo(tile.stream) !== null && videoOf(tile) === null);
-          if (stopped || !waiting || performance.now() >= until) resolve();
-          else setTimeout(check, 50);
+          if (!stopped && waiting && performance.now() < until) return void setTimeout(check, 50);
+          // Painted now, not at the next animation frame: the canvas still holds the placeholders painted
+          // when it was made, and a recorder started now would open on them until that frame, which a
+          // busy machine can hold back for a good part of a second (e2e/recording-live.spec.ts saw it).
+          if (!stopped) {
+            last = performance.now();
+            draw();
+          }
+          resolve();
         };
         check();
       });
