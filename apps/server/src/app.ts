@@ -1,5 +1,4 @@
 // buildApp(config): the whole server as a Fastify instance. main.ts listens; tests call it directly.
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import cors from '@fastify/cors';
@@ -12,6 +11,7 @@ import { openDatabase, type Database, type DatabaseHandle } from './db/client';
 import { registerErrorHandling } from './http/errors-plugin';
 import { declareFailures } from './http/declared-failures';
 import { registerJsonBodies } from './http/json-body';
+import { requestIds, requestLogger } from './http/request-logger';
 import { serializerCompiler } from './http/serializer';
 import { registerSecurityHeaders } from './http/security-headers';
 import { httpLimits } from '@mooz/contract/limits';
@@ -126,7 +126,8 @@ const docsContentSecurityPolicy = [
 export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
-    genReqId: () => randomUUID(),
+    genReqId: requestIds(),
+    childLoggerFactory: requestLogger,
     requestIdHeader: 'x-request-id',
     // Every JSON body we take is small; a route that needs more says so (the payment webhook).
     bodyLimit: httpLimits.jsonBodyMaxBytes,

@@ -31,15 +31,32 @@ const compressors: Record<Encoding, (bytes: Buffer) => Buffer> = {
   gzip: (bytes) => gzipSync(bytes, { level: 6 }),
 };
 
-// Brotli first where a client weighs both alike. No cache of parsed headers: a header is short to
-// read, and a cache keyed by what clients send would grow with whatever they send.
+// Brotli first where a client weighs both alike.
 const supported: Encoding[] = ['br', 'gzip'];
+
+// Browsers send a handful of Accept-Encoding values, each on every request: each is read once. What
+// clients send is theirs to vary, so only short values are kept, and at most `keptChoicesMax` of them
+// (the lot is dropped when full). Reading Chromium's value took about 0.4 µs of a cached GET's 34.
+const chosen = new Map<string, Encoding | undefined>();
+export const keptChoicesMax = 64;
+const keptHeaderMaxLength = 128;
 
 /** The encoding to send a compressible answer in, for a request's Accept-Encoding; undefined for none. */
 export function chosenEncoding(acceptEncoding: string | string[] | undefined): Encoding | undefined {
   const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding;
-  return (header && negotiate(header, supported)) || undefined;
+  if (!header) return undefined;
+  const kept = chosen.get(header);
+  if (kept !== undefined || chosen.has(header)) return kept;
+  const encoding = (negotiate(header, supported) as Encoding | null) || undefined;
+  if (header.length <= keptHeaderMaxLength) {
+    if (chosen.size >= keptChoicesMax) chosen.clear();
+    chosen.set(header, encoding);
+  }
+  return encoding;
 }
+
+/** How many Accept-Encoding values are kept read (for tests). */
+export const keptChoices = () => chosen.size;
 
 type Kept = { json: Buffer; br?: Buffer; gzip?: Buffer };
 
