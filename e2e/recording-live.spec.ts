@@ -233,7 +233,7 @@ test('the teacher records a class: everyone is told who records, and the recordi
   const { course, session, student } = await classToRecord(request, teacher);
   // The student's window is in French, dark, right to left.
   // The teacher's animation frames come late, as on a busy machine, where the recording once opened on
-  // the placeholders painted before the cameras' first frames (checked at its end).
+  // the placeholders painted before the cameras' first frames (its first frame is checked at the end).
   const [teacherPage, studentPage, adminPage] = await Promise.all([
     openWindow(browsers[0]!, baseURL!, teacher, english, true),
     openWindow(browsers[1]!, baseURL!, student, frenchDarkRtl),
@@ -315,9 +315,10 @@ test('the teacher records a class: everyone is told who records, and the recordi
   expect(played.to).toBeGreaterThan(played.from);
   expect(Number.isFinite(played.duration)).toBe(true);
   expect(Math.abs(played.duration - recordedSeconds), `recorded ${recordedSeconds} s, plays ${played.duration} s`).toBeLessThan(1);
-  // It opens on the two cameras side by side (the fake camera's brown and orange, not a placeholder's
-  // blue-grey): the middle of each half of the 1280×720 picture, above the names.
-  const [left, right] = await colorsAt(studentPage, recording!.url, 0.3, [
+  // Its very first frame, the picture a player shows before Play, is the two cameras side by side (the
+  // fake camera's brown and orange, not a placeholder's blue-grey): the middle of each half of the
+  // 1280×720 picture, above the names.
+  const [left, right] = await colorsAt(studentPage, recording!.url, 0, [
     [320, 300],
     [960, 300],
   ]);

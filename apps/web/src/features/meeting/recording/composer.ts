@@ -68,7 +68,10 @@ interface Source {
 export interface Composer {
   /** The canvas's video: `fps` frames a second while recording. */
   readonly stream: MediaStream;
-  /** Resolves once every camera and screen with a live track has its first frame, or after `timeoutMs`. */
+  /**
+   * Resolves once every camera and screen with a live track has its first frame, or after `timeoutMs`,
+   * having painted the first picture; the canvas is painted from then on.
+   */
   ready(timeoutMs: number): Promise<void>;
   stop(): void;
 }
@@ -82,6 +85,9 @@ export function createComposer(readTiles: () => ComposerTile[], fps = recordingF
   const frameMs = 1000 / fps;
   let last = -Infinity;
   let stopped = false;
+  // Nothing is painted before ready() has waited for the cameras: the canvas's first picture is the
+  // first frame of its video, and so of the recording (the picture a player shows before Play).
+  let painting = false;
 
   function release(key: string) {
     const source = sources.get(key);
@@ -177,7 +183,7 @@ export function createComposer(readTiles: () => ComposerTile[], fps = recordingF
 
   function paint(now: number) {
     // A little slack, so a 60 Hz display's frames (16.7 ms apart) land on 25 fps and not on 20.
-    if (stopped || now - last < frameMs - 4) return;
+    if (stopped || !painting || now - last < frameMs - 4) return;
     last = now;
     draw();
   }
@@ -201,7 +207,6 @@ export function createComposer(readTiles: () => ComposerTile[], fps = recordingF
     interval = setInterval(() => hidden() && paint(performance.now()), frameMs);
   }
 
-  draw();
   const stream = canvas.captureStream(fps);
 
   return {
@@ -212,10 +217,12 @@ export function createComposer(readTiles: () => ComposerTile[], fps = recordingF
         const check = () => {
           const waiting = readTiles().some((tile) => liveVideo(tile.stream) !== null && videoOf(tile) === null);
           if (!stopped && waiting && performance.now() < until) return void setTimeout(check, 50);
-          // Painted now, not at the next animation frame: the canvas still holds the placeholders painted
-          // when it was made, and a recorder started now would open on them until that frame, which a
-          // busy machine can hold back for a good part of a second (e2e/recording-live.spec.ts saw it).
-          if (!stopped) {
+          // The first picture, painted now rather than at the next animation frame, which a busy machine
+          // can hold back for a good part of a second: a recorder started now gets it as its first frame.
+          // (A picture painted before, with placeholders for cameras not yet playing, would have been the
+          // recording's first frame: e2e/recording-live.spec.ts saw its blue-grey at 0.3 s, then at 0 s.)
+          if (!stopped && !painting) {
+            painting = true;
             last = performance.now();
             draw();
           }
