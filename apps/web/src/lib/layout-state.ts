@@ -10,8 +10,11 @@ export interface LayoutState {
   suggestions: NavigationItem[];
   /** Whether the server's lists have arrived at least once. */
   loaded: boolean;
-  /** Keys were typed into the query while the search field was not there yet (it must not select them). */
-  typedAhead: boolean;
+  /**
+   * Something was typed into the query since the search last opened, in its field or before the field
+   * was there: a focus of the field must not select it then (the focus trap may focus it again).
+   */
+  typedSinceOpen: boolean;
 }
 
 interface LayoutStateActions {
@@ -33,7 +36,7 @@ export const layoutStateDefaults: LayoutState = {
   bookmarks: [],
   suggestions: [],
   loaded: false,
-  typedAhead: false,
+  typedSinceOpen: false,
 };
 
 /** Moves the item at `from` to `to` (both clamped to the list), returning a new list. */

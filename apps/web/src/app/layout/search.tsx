@@ -18,10 +18,10 @@ const SearchDialog = lazy(async () => ({ default: (await loadDialog()).SearchDia
  */
 function keepTypedKeys() {
   let typed = false;
+  useLayoutState.setState({ typedSinceOpen: false });
   const stop = () => {
     document.removeEventListener('keydown', keep, true);
     clearTimeout(timer);
-    useLayoutState.setState({ typedAhead: false });
   };
   const keep = (event: KeyboardEvent) => {
     if ((event.target as HTMLElement | null)?.dataset?.searchField !== undefined) return stop();
@@ -30,7 +30,7 @@ function keepTypedKeys() {
     event.preventDefault();
     const { query, setQuery } = useLayoutState.getState();
     setQuery(typed ? query + event.key : event.key);
-    useLayoutState.setState({ typedAhead: true });
+    useLayoutState.setState({ typedSinceOpen: true });
     typed = true;
   };
   document.addEventListener('keydown', keep, true);

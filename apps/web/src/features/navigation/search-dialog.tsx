@@ -98,7 +98,10 @@ export function SearchDialog({ opened, onClose }: { opened: boolean; onClose: ()
             rightSection={search.loading ? <Loader size="xs" aria-hidden="true" /> : null}
             placeholder={t('search.placeholder')}
             value={search.query}
-            onChange={(event) => setQuery(event.currentTarget.value)}
+            onChange={(event) => {
+              setQuery(event.currentTarget.value);
+              useLayoutState.setState({ typedSinceOpen: true });
+            }}
             onKeyDown={onKeyDown}
             role="combobox"
             aria-label={t('search.label')}
@@ -108,9 +111,10 @@ export function SearchDialog({ opened, onClose }: { opened: boolean; onClose: ()
             aria-activedescendant={active >= 0 && count > 0 ? optionId(active) : undefined}
             autoComplete="off"
             spellCheck={false}
-            // The last query is kept; selected, it is replaced by whatever is typed first (unless that
-            // was typed already, before the field was there).
-            onFocus={(event) => !useLayoutState.getState().typedAhead && event.currentTarget.select()}
+            // The last query is kept; selected, it is replaced by whatever is typed first. Once something
+            // is typed (here, or before the field was there) a later focus leaves it be: selecting it
+            // then would let the next key replace it (CI once got "ython" for "python" typed at once).
+            onFocus={(event) => !useLayoutState.getState().typedSinceOpen && event.currentTarget.select()}
             data-search-field
             data-testid="search-input"
           />
