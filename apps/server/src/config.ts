@@ -65,6 +65,15 @@ const envSchema = z.object({
       }
     })
     .optional(),
+  /** TURN servers handed out with short-lived credentials (realtime/turn-credentials.ts); TURN_SECRET is coturn's static-auth-secret. */
+  TURN_URLS: z
+    .string()
+    .transform((raw) => raw.split(',').map((url) => url.trim()).filter(Boolean))
+    .refine((urls) => urls.length > 0 && urls.every((url) => /^turns?:[^\s]+$/.test(url)), 'must be comma-separated turn: or turns: URLs')
+    .optional(),
+  TURN_SECRET: z.string().min(1).optional(),
+  TURN_TTL: seconds.default(21_600),
+  ICE_TRANSPORT_POLICY: z.enum(['all', 'relay']).default('all'),
   WEB_DIST: z.string().optional(),
   CORS_ORIGINS: z.string().optional(),
   /** The address users reach the app at (https://mooz.example.com): links in reminder mails and calendar feeds. */
@@ -141,6 +150,10 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
           }
         : null,
     iceServers: env.ICE_SERVERS ?? defaultIceServers,
+    /** null: no TURN of our own (STUN only, or what ICE_SERVERS lists). */
+    turn: env.TURN_URLS && env.TURN_SECRET ? { urls: env.TURN_URLS, secret: env.TURN_SECRET, ttlSeconds: env.TURN_TTL } : null,
+    /** 'relay': clients use TURN relay candidates only. */
+    iceTransportPolicy: env.ICE_TRANSPORT_POLICY,
     webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     corsOrigins: env.CORS_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? [],
     /** Without a trailing slash; unset: links are made from the request's own address, or from HOST and PORT. */
@@ -164,6 +177,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const config = shapeConfig(parsed.data);
   refuseHalfAnS3Setting(parsed.data);
+  refuseTurnWithoutRelay(parsed.data);
   if (config.production) refuseDevelopmentDefaults(parsed.data);
   // Workers share what one process would keep to itself: the database (PGlite lives in one process),
   // and through Redis the meeting rooms, the rate limits and the cache changes.
@@ -201,6 +215,20 @@ function refuseHalfAnS3Setting(env: z.infer<typeof envSchema>) {
   }
   if (env.S3_ACCESS_KEY_ID && !env.S3_URL) {
     throw new ConfigError('Invalid S3_URL: must be set when S3_ACCESS_KEY_ID is');
+  }
+}
+
+/**
+ * TURN_URLS without its secret would hand out credentials coturn refuses, and a relay-only policy
+ * without any TURN server would let no connection through: both stop the start.
+ */
+function refuseTurnWithoutRelay(env: z.infer<typeof envSchema>) {
+  if (env.TURN_URLS && !env.TURN_SECRET) {
+    throw new ConfigError("Invalid TURN_SECRET: must be set when TURN_URLS is (coturn's static-auth-secret)");
+  }
+  const listedTurn = (env.ICE_SERVERS ?? []).some((server) => [server.urls].flat().some((url) => /^turns?:/.test(url)));
+  if (env.ICE_TRANSPORT_POLICY === 'relay' && !env.TURN_URLS && !listedTurn) {
+    throw new ConfigError('Invalid ICE_TRANSPORT_POLICY: relay needs a TURN server (TURN_URLS, or a turn: URL in ICE_SERVERS)');
   }
 }
 

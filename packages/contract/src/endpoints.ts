@@ -48,7 +48,7 @@ import {
   verifyPaymentBody,
   verifyPaymentData,
 } from './payments';
-import { iceServer } from './realtime';
+import { iceServersAnswer } from './realtime';
 import {
   liveRecording,
   recording,
@@ -892,11 +892,11 @@ export const endpoints = {
   meetings: {
     iceServers: endpoint({
       ...apiRoutes.meetings.iceServers,
-      summary: 'STUN and TURN servers for meeting peers',
+      summary: 'STUN and TURN servers for meeting peers, with TURN credentials of the caller',
       tags: ['meetings'],
       access: 'signedIn',
       status: 200,
-      response: dataEnvelope(z.array(iceServer)),
+      response: iceServersAnswer,
     }),
   },
 } as const;

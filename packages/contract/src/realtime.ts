@@ -73,6 +73,17 @@ export const iceServer = z.object({
 });
 export type IceServer = z.infer<typeof iceServer>;
 
+/**
+ * GET /api/ice-servers/: the STUN servers, then the TURN servers with a credential made for the caller
+ * (`<unix expiry>:<user id>`, valid TURN_TTL seconds); `ice_transport_policy` only when clients must
+ * use relays alone.
+ */
+export const iceServersAnswer = z.object({
+  data: z.array(iceServer),
+  ice_transport_policy: z.literal('relay').optional(),
+});
+export type IceServersAnswer = z.infer<typeof iceServersAnswer>;
+
 export const room = z.object({
   id: z.string(),
   name: z.string(),

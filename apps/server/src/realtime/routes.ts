@@ -1,8 +1,15 @@
-// GET /api/ice-servers/: the STUN/TURN servers the meeting client hands to RTCPeerConnection (ICE_SERVERS).
+// GET /api/ice-servers/: the STUN/TURN servers the meeting client hands to RTCPeerConnection (ICE_SERVERS,
+// then TURN_URLS with a credential of the caller's, turn-credentials.ts). The answer is the caller's
+// own and expires: no cache keeps it (no-store), and it is never logged.
 import type { FastifyPluginAsync } from 'fastify';
 import { endpoints } from '@mooz/contract/endpoints';
+import { currentUser } from '../http/authenticate';
 import { route } from '../http/route';
+import { iceServersFor } from './turn-credentials';
 
 export const iceServerRoutes: FastifyPluginAsync = async (app) => {
-  route(app, endpoints.meetings.iceServers, () => ({ data: app.config.iceServers }));
+  route(app, endpoints.meetings.iceServers, (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return iceServersFor(app.config, currentUser(request).id);
+  });
 };
