@@ -45,6 +45,20 @@ const envSchema = z.object({
   SEED_DEMO: flag.default(false),
   DEMO_PASSWORD: z.string().min(8).default('mooz-demo-123'),
   MAX_RECORDING_MB: z.coerce.number().int().positive().default(2048),
+  /** The SFU (sfu/): Janus WebSocket API URLs; unset, main.ts starts a Janus of its own when one is installed. */
+  JANUS_URLS: z
+    .string()
+    .transform((raw, ctx) => {
+      const urls = raw.split(',').map((url) => url.trim()).filter(Boolean);
+      if (!urls.every((url) => /^wss?:\/\/[^\s/]+/.test(url))) {
+        ctx.addIssue({ code: 'custom', message: 'must be comma-separated ws:// or wss:// URLs' });
+        return z.NEVER;
+      }
+      return urls;
+    })
+    .optional(),
+  JANUS_API_SECRET: z.string().min(1).optional(),
+  MESH_MAX_PEOPLE: z.coerce.number().int().min(2).max(limits.meshMaxCapacity).default(limits.defaultMeshMaxPeople),
   /** Recordings in an S3-compatible bucket (both S3_URL and S3_BUCKET set); otherwise files in DATA_DIR/recordings. */
   S3_URL: z.string().url().optional(),
   S3_BUCKET: z
@@ -138,6 +152,8 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
     seedDemo: env.SEED_DEMO,
     demoPassword: env.DEMO_PASSWORD,
     maxRecordingBytes: env.MAX_RECORDING_MB * 1024 * 1024,
+    /** The SFU's instances; empty: none configured (main.ts may start its own and add it). */
+    janus: { urls: env.JANUS_URLS ?? [], apiSecret: env.JANUS_API_SECRET, meshMaxPeople: env.MESH_MAX_PEOPLE },
     /** null: recordings are files under DATA_DIR/recordings. */
     s3:
       env.S3_URL && env.S3_BUCKET

@@ -8,6 +8,7 @@ import { seedDemo } from './seed';
 import { openLegacyBatches } from './modules/batches/legacy';
 import { runPrimary } from './cluster';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { startOwnJanus } from './sfu/own-janus';
 
 let config: Config;
 try {
@@ -18,6 +19,14 @@ try {
     process.exit(1);
   }
   throw error;
+}
+
+// One Janus for the whole machine, started before the workers, who find it in their environment.
+const ownJanus = cluster.isWorker ? null : await startOwnJanus(config, (line) => console.warn(line));
+if (ownJanus) {
+  process.env.JANUS_URLS = config.janus.urls.join(',');
+  process.env.JANUS_API_SECRET = config.janus.apiSecret;
+  process.once('exit', () => ownJanus.kill());
 }
 
 if (config.workers > 1 && cluster.isPrimary) {
@@ -59,6 +68,7 @@ async function serve(config: Config) {
       }, 10_000);
       timer.unref();
       await app.close();
+      await ownJanus?.stop();
       process.exit(0);
     });
   }

@@ -11,8 +11,12 @@ export const limits = {
   /** Meetings and class sessions (a session is a meeting room): the capacity counts everyone in the room. */
   defaultMeetingCapacity: 10,
   meetingMinCapacity: 2,
-  /** A mesh beyond this many people no longer fits ordinary uplinks, whatever the bitrate floor. */
-  meetingMaxCapacity: 50,
+  /** The largest room of all: with an SFU (contract "Large classes and TURN"); forms and schemas allow up to this. */
+  meetingMaxCapacity: 200,
+  /** The largest room without an SFU: a mesh beyond this no longer fits ordinary uplinks, whatever the bitrate floor. */
+  meshMaxCapacity: 10,
+  /** MESH_MAX_PEOPLE's default: a room with more people than this moves to the SFU when there is one. */
+  defaultMeshMaxPeople: 4,
   defaultMeetingName: 'Mooz Meeting',
   /** Each video sender's bitrate budget: this many kbps divided by the peer connections, at least the minimum. */
   videoBitrateBudgetKbps: 2000,

@@ -101,8 +101,14 @@ export const messages = {
   cannotStartMedia: 'Cannot start media feed.',
   cannotStartScreen: 'Cannot start screen capture.',
   peerConnectionError: 'Peer connection error',
+  /** Why a meeting ended for someone whose network (or the relay) let no media through, and what to try. */
+  mediaBlocked: 'Your network blocks the video connection. Try another network (a phone hotspot), turn off a VPN, or ask your IT team to allow Mooz.',
   chatSendFailed: 'Message could not be sent, try again',
   relayTooLarge: 'The message is too large to relay',
+  // Large classes (the SFU).
+  roomCapacityOver: 'A room here holds at most {{max}} people',
+  sfuMoved: 'The class moved to another media server; reconnecting',
+  sfuUnavailable: 'The media server is not reachable. Please try again in a moment.',
   sessionNotOpenYet: 'This session is not open yet',
   sessionEnded: 'This session has ended',
   bodyTooDeep: 'The request body is nested too deeply',

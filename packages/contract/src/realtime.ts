@@ -178,6 +178,54 @@ export interface RoomControls {
   hands: RaisedHand[];
 }
 
+// Large classes (contract "Large classes and TURN"): above limits.meshMaxPeople people a room moves
+// from the mesh to the SFU (Janus), which only the server drives. Offers, answers, candidates and layer
+// choices go over this socket; `epoch` names one placement of the room on an SFU instance, so that
+// what belongs to an older one (before a failover) is ignored.
+
+export type RoomTopology = 'mesh' | 'sfu';
+export const sessionDescription = z.object({ type: z.enum(['offer', 'answer']), sdp: z.string().min(1).max(realtimeLimits.relayMaxBytes) });
+const epoch = z.number().int().min(0);
+export const sfuPublishPayload = z.object({
+  roomId,
+  epoch,
+  jsep: sessionDescription,
+  /** The transceiver mid of the screen share in the offer, if one is sent. */
+  screenMid: z.string().max(16).nullish(),
+});
+export const sfuAnswerPayload = z.object({ roomId, epoch, jsep: sessionDescription });
+export const sfuTricklePayload = z.object({
+  roomId,
+  epoch,
+  target: z.enum(['publisher', 'subscriber']),
+  candidate: z
+    .object({
+      candidate: z.string().max(1024),
+      sdpMid: z.string().max(16).nullish(),
+      sdpMLineIndex: z.number().int().min(0).max(255).nullish(),
+    })
+    .nullable(),
+});
+export const videoLayers = ['high', 'low', 'off'] as const;
+export type VideoLayer = (typeof videoLayers)[number];
+export const sfuLayersPayload = z.object({
+  roomId,
+  epoch,
+  layers: z.array(z.object({ peerId, source: z.enum(['camera', 'screen']).default('camera'), layer: z.enum(videoLayers) })).max(256),
+});
+export const roomChatPayload = z.object({
+  roomId,
+  chat: z.object({ id: z.string().min(1).max(64), userLabel: z.string().max(limits.nameMaxLength + 20), text: z.string().min(1).max(limits.chatMaxLength) }),
+});
+
+/** One stream a subscriber receives from the SFU: whose it is and what. */
+export interface SfuStream {
+  mid: string;
+  peerId: string;
+  kind: 'audio' | 'video';
+  source: 'camera' | 'screen';
+}
+
 export interface ClientToServerEvents {
   'request:create_room': (payload: { room: { name: string; capacity: number } }, ack: (res: Ack<{ room: Room }>) => void) => void;
   /**
@@ -202,6 +250,24 @@ export interface ClientToServerEvents {
   ) => void;
   'request:set_lobby': (payload: { roomId: string; enabled: boolean }, ack?: (res: Ack<{ enabled: boolean }>) => void) => void;
   'request:admit': (payload: { roomId: string; userId: string; admit: boolean }, ack?: (res: Ack<{ done: true }>) => void) => void;
+  /** SFU rooms: publish (or renegotiate) this participant's camera, microphone and screen; answered with Janus's answer. */
+  'request:sfu_publish': (
+    payload: { roomId: string; epoch: number; jsep: { type: 'offer' | 'answer'; sdp: string }; screenMid?: string | null },
+    ack: (res: Ack<{ jsep: { type: 'offer' | 'answer'; sdp: string } }>) => void,
+  ) => void;
+  /** SFU rooms: the answer to the subscription offer of `action:sfu_offer`. */
+  'request:sfu_answer': (payload: { roomId: string; epoch: number; jsep: { type: 'offer' | 'answer'; sdp: string } }, ack?: (res: Ack<{ done: true }>) => void) => void;
+  'request:sfu_trickle': (
+    payload: { roomId: string; epoch: number; target: 'publisher' | 'subscriber'; candidate: RTCIceCandidateInitLike | null },
+    ack?: (res: Ack<{ done: true }>) => void,
+  ) => void;
+  /** SFU rooms: which quality of whose video this participant needs (last-N: off for tiles not shown). */
+  'request:sfu_layers': (
+    payload: { roomId: string; epoch: number; layers: { peerId: string; source?: 'camera' | 'screen'; layer: VideoLayer }[] },
+    ack?: (res: Ack<{ done: true }>) => void,
+  ) => void;
+  /** SFU rooms: a chat to everyone in the room (the mesh's chat goes over data channels instead). */
+  'request:room_chat': (payload: { roomId: string; chat: ChatWireMessage['chat'] }, ack?: (res: Ack<{ delivered: true }>) => void) => void;
 }
 
 /**
@@ -252,6 +318,16 @@ export interface ServerToClientEvents {
   'action:lobby': (payload: { roomId: string; waiting: LobbyEntry[] }) => void;
   /** To someone waiting: the host's decision. Admitted: send `request:join_room` again. */
   'action:lobby_decision': (payload: { roomId: string; admitted: boolean }) => void;
+  /**
+   * How the room's media flows: to each joiner after its join, and to everyone when it changes (the
+   * room moved to the SFU, or was placed again after an SFU instance failed: a new `epoch`, publish again).
+   */
+  'action:room_topology': (payload: { roomId: string; mode: RoomTopology; epoch: number }) => void;
+  /** SFU rooms: Janus's subscription offer (the others' streams, `streams` saying whose each is); answer with `request:sfu_answer`. */
+  'action:sfu_offer': (payload: { roomId: string; epoch: number; jsep: { type: 'offer' | 'answer'; sdp: string }; streams: SfuStream[] }) => void;
+  /** SFU rooms: whose media connection to the SFU is up, for the hosts' People list. */
+  'action:sfu_media': (payload: { roomId: string; peerId: string; connected: boolean }) => void;
+  'action:room_chat': (payload: { roomId: string; from: string; chat: ChatWireMessage['chat'] }) => void;
   error: (payload: { message: string }) => void;
 }
 

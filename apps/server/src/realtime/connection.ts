@@ -2,7 +2,7 @@
 // and run one after another, and what its arrival and departure mean for the rooms it is in.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { messages } from '@mooz/contract/messages';
+import { fillMessage, messages } from '@mooz/contract/messages';
 import {
   createRoomPayload,
   joinRoomPayload,
@@ -15,6 +15,7 @@ import { recordJoin, recordLeave } from './attendance';
 import type { eventLimits } from './event-limits';
 import type { RoomMembership } from './membership';
 import type { RoomControlsService } from './room-controls';
+import type { Sfu } from '../sfu/sfu';
 import { readRelayMessage, relayTooLarge } from './relay-checks';
 import type { Member, RoomStore } from './room-store';
 import { peerChannel, roomChannel, type MeetingSocket, type RealtimeServer } from './sockets';
@@ -27,6 +28,8 @@ export interface Signalling {
   membership: RoomMembership;
   /** Hands, the host's controls and the lobby (room-controls.ts). */
   controls: RoomControlsService;
+  /** Large classes: the room's move to the SFU, and the SFU's own events (sfu/sfu.ts). */
+  sfu: Sfu;
   limits: ReturnType<typeof eventLimits>;
   /** How long a dropped connection keeps its place, read at each disconnect (tests shorten it). */
   graceMs(): number;
@@ -105,6 +108,8 @@ export function serveConnection(ctx: Signalling, socket: MeetingSocket) {
     const parsed = createRoomPayload.safeParse(payload);
     if (!parsed.success) return reply({ error: messages.validationFailed });
     if (!user.mayCreateMeetings) return reply({ error: messages.notAllowed });
+    const most = ctx.sfu.capacityLimit();
+    if (parsed.data.room.capacity > most) return reply({ error: fillMessage(messages.roomCapacityOver, { max: most }) });
     const room: Room = { id: randomUUID(), name: parsed.data.room.name, capacity: parsed.data.room.capacity, created_by: user.id };
     await store.saveRoom(room);
     reply({ room });
@@ -127,6 +132,7 @@ export function serveConnection(ctx: Signalling, socket: MeetingSocket) {
         if (recording) socket.emit('action:recording_state', { roomId, recording });
         // And how the room is run now (hands, lock), which may have changed meanwhile (room-controls.ts).
         await ctx.controls.joined(socket, room);
+        await ctx.sfu.joined(socket, room);
         return;
       }
       // Its place went to the same account elsewhere meanwhile: this is a new join.
@@ -138,7 +144,9 @@ export function serveConnection(ctx: Signalling, socket: MeetingSocket) {
     const gated = await ctx.controls.gate(socket, resolved, userName);
     if (gated) return reply(gated);
 
-    const result = await store.join(room, { sessionId, userId: user.id, userName, connectionId: socket.id, connectedAt: Date.now() });
+    // Without an SFU a room holds what a mesh can carry, whatever capacity it was given.
+    const held = room.capacity > ctx.sfu.capacityLimit() ? { ...room, capacity: ctx.sfu.capacityLimit() } : room;
+    const result = await store.join(held, { sessionId, userId: user.id, userName, connectionId: socket.id, connectedAt: Date.now() });
     if (result.status === 'full') return reply({ error: messages.roomFull });
     if (result.status === 'taken') return reply({ error: messages.notAllowed });
 
@@ -168,6 +176,7 @@ export function serveConnection(ctx: Signalling, socket: MeetingSocket) {
     const recording = await app.liveRecordings.notice(roomId);
     if (recording) socket.emit('action:recording_state', { roomId, recording });
     await ctx.controls.joined(socket, room);
+    await ctx.sfu.joined(socket, room);
   });
 
   // The relay, the event sent most (relay-checks.ts): checked without zod or JSON.stringify on the
@@ -213,6 +222,7 @@ export function serveConnection(ctx: Signalling, socket: MeetingSocket) {
   });
 
   ctx.controls.serve(socket, handle as never);
+  ctx.sfu.serve(socket, handle as never);
 
   socket.on('disconnect', () => {
     limit.release();

@@ -20,6 +20,8 @@ import { roomControls } from './room-controls';
 import { useRedisAdapter } from './redis-adapter';
 import { redisRoomStore, type Member, type RoomStore } from './room-store';
 import { iceServerRoutes } from './routes';
+import { janusPool } from '../sfu/janus-pool';
+import { createSfu, type Sfu } from '../sfu/sfu';
 import type { MeetingSocket, RealtimeServer } from './sockets';
 
 export interface RealtimeOptions {
@@ -31,6 +33,8 @@ export interface Realtime {
   io: RealtimeServer;
   store: RoomStore;
   options: RealtimeOptions;
+  /** Large classes: the SFU, when JANUS_URLS (or main.ts's own Janus) names one. */
+  sfu: Sfu;
 }
 
 declare module 'fastify' {
@@ -68,7 +72,9 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
   });
   const adapter = await useRedisAdapter(app, io);
 
-  const realtime: Realtime = { io, store, options: { reconnectGraceMs: limits.reconnectGraceMs } };
+  const pool = config.janus.urls.length ? janusPool(config.janus.urls, config.janus.apiSecret, app.log) : null;
+  const sfu = createSfu(app, io, store, pool, config.janus.meshMaxPeople);
+  const realtime: Realtime = { io, store, options: { reconnectGraceMs: limits.reconnectGraceMs }, sfu };
   app.decorate('realtime', realtime);
   await app.register(iceServerRoutes);
 
@@ -86,7 +92,10 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
       ? redisControlsStore(app.redis, config.redisPrefix, realtimeLimits.idleRoomTtlSeconds)
       : memoryControlsStore();
   const controls = roomControls(app, io, store, controlsStore, admission, membership);
-  onLeft = (roomId, member) => controls.left(roomId, member);
+  onLeft = (roomId, member) => {
+    controls.left(roomId, member);
+    sfu.left(roomId, member).catch((error: unknown) => app.log.error({ err: error, roomId }, 'SFU leave failed'));
+  };
   let closing = false;
   const signalling = {
     app,
@@ -95,6 +104,7 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
     admission,
     membership,
     controls,
+    sfu,
     limits: eventLimits(config.rateLimitScale),
     graceMs: () => realtime.options.reconnectGraceMs,
     closing: () => closing,
@@ -131,6 +141,7 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
     membership.stop();
     io.local.disconnectSockets(true);
     io.engine.close();
+    await sfu.close();
     await store.close();
     await adapter?.close();
   });

@@ -1,0 +1,206 @@
+// Large classes on the SFU (contract "Large classes and TURN"): which rooms move from the mesh to
+// Janus and when (topology.ts), where each lives (placements.ts), who of this process's connections is
+// in Janus (sfu-participant.ts), and moving rooms off an instance that died. Browsers never reach
+// Janus's API: their offers, answers, candidates and layer choices come over the signalling socket,
+// and only people the signalling admitted to the room get a Janus token.
+import type { FastifyInstance } from 'fastify';
+import { messages } from '@mooz/contract/messages';
+import {
+  roomChatPayload,
+  sfuAnswerPayload,
+  sfuLayersPayload,
+  sfuPublishPayload,
+  sfuTricklePayload,
+  type ClientToServerEvents,
+  type Room,
+  type RoomTopology,
+} from '@mooz/contract/realtime';
+import type { Member, RoomStore } from '../realtime/room-store';
+import { peerChannel, roomChannel, type MeetingSocket, type RealtimeServer } from '../realtime/sockets';
+import type { JanusPool } from './janus-pool';
+import { memoryPlacements, redisPlacements, type Placement, type PlacementStore } from './placements';
+import { SfuParticipant } from './sfu-participant';
+import { capacityLimit, decideTopology } from './topology';
+
+type Handle = <P>(event: keyof ClientToServerEvents, run: (payload: P, reply: (res: unknown) => void) => Promise<void> | void) => void;
+
+export interface Sfu {
+  /** The most people a room may hold here (the SFU's limit when one is configured, the mesh's otherwise). */
+  capacityLimit(): number;
+  /** Whether an SFU instance is configured at all. */
+  readonly configured: boolean;
+  /** Where a room on the SFU lives (null: a mesh); for diagnostics and tests, never sent to a client. */
+  placement(roomId: string): Promise<Placement | null>;
+  /** After a join: tells the joiner how the room's media flows, and moves the room to the SFU when it outgrew the mesh. */
+  joined(socket: MeetingSocket, room: Room): Promise<void>;
+  /** After someone left: their Janus session ends; an empty room's Janus room goes. */
+  left(roomId: string, member: Member): Promise<void>;
+  /** The socket's `request:sfu_*` and `request:room_chat` events. */
+  serve(socket: MeetingSocket, handle: Handle): void;
+  close(): Promise<void>;
+}
+
+export function createSfu(app: FastifyInstance, io: RealtimeServer, store: RoomStore, pool: JanusPool | null, meshMaxPeople: number): Sfu {
+  const { config } = app;
+  const placements: PlacementStore =
+    config.redisUrl && app.redis ? redisPlacements(app.redis, config.redisPrefix, 24 * 60 * 60) : memoryPlacements();
+  /** This process's people in SFU rooms, by room then peer id. */
+  const local = new Map<string, Map<string, SfuParticipant>>();
+  /** Placements this process made or served, for moving them when their instance dies. */
+  const known = new Map<string, Placement>();
+
+  function announce(roomId: string, placement: Placement | null) {
+    const mode: RoomTopology = placement ? 'sfu' : 'mesh';
+    io.to(roomChannel(roomId)).emit('action:room_topology', { roomId, mode, epoch: placement?.epoch ?? 0 });
+  }
+
+  /** Puts a room on the least loaded instance (not `except`, the one that died): the placement stored wins. */
+  async function place(roomId: string, capacity: number, stale?: Placement): Promise<Placement | null> {
+    if (!pool) return null;
+    const instance = await pool.leastLoaded(stale?.instance);
+    if (!instance) return null;
+    const made = await pool.createRoom(instance.url, capacity);
+    const placement: Placement = { instance: instance.url, ...made, epoch: Date.now() };
+    const stored = stale ? await placements.replace(roomId, stale, placement) : await placements.claim(roomId, placement);
+    if (stored.epoch !== placement.epoch) await pool.destroyRoom(instance.url, made.janusRoom, made.secret);
+    known.set(roomId, stored);
+    return stored;
+  }
+
+  async function closeLocal(roomId: string, sessionId?: string) {
+    const people = local.get(roomId);
+    if (!people) return;
+    for (const [peerId, participant] of people) {
+      if (sessionId !== undefined && peerId !== sessionId) continue;
+      people.delete(peerId);
+      await participant.close();
+    }
+    if (!people.size) local.delete(roomId);
+  }
+
+  // An instance died: its rooms move to another, and everyone in them publishes again (a new epoch).
+  pool?.onChange((url, up) => {
+    if (up) return;
+    for (const [roomId, placement] of known) {
+      if (placement.instance !== url) continue;
+      void (async () => {
+        await closeLocal(roomId);
+        const room = await store.findRoom(roomId);
+        const moved = await place(roomId, room?.capacity ?? capacityLimit(true), placement).catch((error: unknown) => {
+          app.log.error({ err: error, roomId }, 'could not move a room off a lost SFU instance');
+          return null;
+        });
+        if (moved) announce(roomId, moved);
+      })();
+    }
+  });
+
+  async function participant(socket: MeetingSocket, roomId: string, epoch: number): Promise<SfuParticipant | { error: string }> {
+    if (!socket.data.rooms.has(roomId)) return { error: messages.notAllowed };
+    const placement = await placements.get(roomId);
+    // A message for an earlier placement (before a failover) has nothing left to reach.
+    if (!placement || placement.epoch !== epoch || !pool) return { error: messages.sfuMoved };
+    known.set(roomId, placement);
+    const { sessionId, user } = socket.data;
+    let people = local.get(roomId);
+    if (!people) local.set(roomId, (people = new Map()));
+    const existing = people.get(sessionId);
+    if (existing && existing.placement.epoch === epoch) return existing;
+    if (existing) await existing.close();
+    const created = new SfuParticipant(
+      sessionId,
+      placement,
+      pool,
+      {
+        offer: ({ jsep, streams }) => io.to(peerChannel(user.id, sessionId)).emit('action:sfu_offer', { roomId, epoch, jsep, streams }),
+        media: (connected) => io.to(roomChannel(roomId)).emit('action:sfu_media', { roomId, peerId: sessionId, connected }),
+      },
+      app.log,
+    );
+    people.set(sessionId, created);
+    return created;
+  }
+
+  return {
+    configured: pool?.configured ?? false,
+    placement: (roomId) => placements.get(roomId),
+    capacityLimit: () => capacityLimit(pool?.configured ?? false),
+    async joined(socket, room) {
+      let placement = await placements.get(room.id);
+      const people = (await store.list(room.id)).length;
+      if (!placement && pool && decideTopology('mesh', people, meshMaxPeople, pool.available()) === 'sfu') {
+        placement = await place(room.id, capacityLimit(true)).catch((error: unknown) => {
+          app.log.error({ err: error, roomId: room.id }, 'could not move a room to the SFU; it stays a mesh');
+          return null;
+        });
+        if (placement) return announce(room.id, placement);
+      }
+      socket.emit('action:room_topology', { roomId: room.id, mode: placement ? 'sfu' : 'mesh', epoch: placement?.epoch ?? 0 });
+    },
+    async left(roomId, member) {
+      await closeLocal(roomId, member.sessionId);
+      const placement = await placements.get(roomId);
+      if (!placement || (await store.list(roomId)).length) return;
+      // The last one out: the room is a mesh again next time, and its Janus room goes.
+      known.delete(roomId);
+      await placements.clear(roomId, placement);
+      await pool?.destroyRoom(placement.instance, placement.janusRoom, placement.secret);
+    },
+    serve(socket, handle) {
+      handle('request:sfu_publish', async (payload, reply) => {
+        const parsed = sfuPublishPayload.safeParse(payload);
+        if (!parsed.success) return reply({ error: messages.validationFailed });
+        const { roomId, epoch, jsep, screenMid } = parsed.data;
+        if (jsep.type !== 'offer') return reply({ error: messages.validationFailed });
+        const found = await participant(socket, roomId, epoch);
+        if ('error' in found) return reply(found);
+        try {
+          reply({ jsep: await found.publish(jsep, screenMid) });
+        } catch (error) {
+          app.log.warn({ err: error, roomId }, 'SFU publish failed');
+          reply({ error: messages.sfuUnavailable });
+        }
+      });
+      handle('request:sfu_answer', async (payload, reply) => {
+        const parsed = sfuAnswerPayload.safeParse(payload);
+        if (!parsed.success || parsed.data.jsep.type !== 'answer') return reply({ error: messages.validationFailed });
+        const found = await participant(socket, parsed.data.roomId, parsed.data.epoch);
+        if ('error' in found) return reply(found);
+        try {
+          found.answer(parsed.data.jsep);
+          reply({ done: true });
+        } catch {
+          reply({ error: messages.validationFailed });
+        }
+      });
+      handle('request:sfu_trickle', async (payload, reply) => {
+        const parsed = sfuTricklePayload.safeParse(payload);
+        if (!parsed.success) return reply({ error: messages.validationFailed });
+        const found = await participant(socket, parsed.data.roomId, parsed.data.epoch);
+        if ('error' in found) return reply(found);
+        await found.trickle(parsed.data.target, parsed.data.candidate).catch(() => undefined);
+        reply({ done: true });
+      });
+      handle('request:sfu_layers', async (payload, reply) => {
+        const parsed = sfuLayersPayload.safeParse(payload);
+        if (!parsed.success) return reply({ error: messages.validationFailed });
+        const found = await participant(socket, parsed.data.roomId, parsed.data.epoch);
+        if ('error' in found) return reply(found);
+        await found.layers(parsed.data.layers).catch((error: unknown) => app.log.warn({ err: error }, 'SFU layer change failed'));
+        reply({ done: true });
+      });
+      handle('request:room_chat', (payload, reply) => {
+        const parsed = roomChatPayload.safeParse(payload);
+        if (!parsed.success) return reply({ error: messages.validationFailed });
+        const { roomId, chat } = parsed.data;
+        if (!socket.data.rooms.has(roomId)) return reply({ error: messages.notAllowed });
+        socket.to(roomChannel(roomId)).emit('action:room_chat', { roomId, from: socket.data.sessionId, chat });
+        reply({ delivered: true });
+      });
+    },
+    async close() {
+      for (const roomId of [...local.keys()]) await closeLocal(roomId);
+      await pool?.close();
+    },
+  };
+}
