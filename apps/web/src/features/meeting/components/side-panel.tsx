@@ -1,7 +1,7 @@
 // The side panel: who is here (with their link state; for a class's teacher, its live attendance) and the chats.
 import { memo } from 'react';
 import { Avatar, Badge, CloseButton, Group, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
-import { IconMessages, IconUsers } from '@tabler/icons-react';
+import { IconMessages, IconPlugConnectedX, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useMeetingStore, type PanelTab } from '../meeting-store';
 import { ChatView } from './chat-view';
@@ -41,7 +41,15 @@ function People() {
               {peer.userName}
             </Text>
             <PersonBadges peerId={peer.peerId} />
-            <Badge size="sm" variant="light" color={statusColor[peer.status]}>
+            {/* Said in words (with an icon when there is no media connection), not by colour alone. */}
+            <Badge
+              size="sm"
+              variant="light"
+              color={statusColor[peer.status]}
+              leftSection={peer.status === 'error' ? <IconPlugConnectedX size={12} aria-hidden /> : undefined}
+              data-testid="person-media"
+              data-media={peer.status === 'connected' ? 'connected' : 'none'}
+            >
               {t(`meeting.status.${peer.status}`)}
             </Badge>
             <PersonMenu peerId={peer.peerId} name={peer.userName} />

@@ -1,7 +1,7 @@
 // One participant's camera or screen: the video when there is a live track, else their initials.
 import { memo, useEffect, useRef } from 'react';
 import { Avatar, Badge, Group, Loader, Text } from '@mantine/core';
-import { IconMicrophoneOff, IconScreenShare } from '@tabler/icons-react';
+import { IconMicrophoneOff, IconPlugConnectedX, IconScreenShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PeerStatus } from '../meeting-store';
 import { HandBadge } from './classroom';
@@ -83,6 +83,11 @@ export const VideoTile = memo(function VideoTile({ stream, label, version, kind,
           {status === 'closed' && (
             <Badge size="xs" color="gray">
               {t('meeting.status.closed')}
+            </Badge>
+          )}
+          {status === 'error' && (
+            <Badge size="xs" color="red.9" leftSection={<IconPlugConnectedX size={10} aria-hidden />} data-testid="tile-no-media">
+              {t('meeting.status.error')}
             </Badge>
           )}
         </Group>

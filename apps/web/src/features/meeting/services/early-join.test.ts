@@ -9,7 +9,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import i18n from 'i18next';
 import type { Room } from '@mooz/contract/realtime';
 import { initialMeetingState, useMeetingStore } from '../meeting-store';
-import { enterRoom, leaveRoom, prefetchIceServers, prepareRoom } from './meeting';
+import { prefetchIceServers } from './ice-servers';
+import { enterRoom, leaveRoom, prepareRoom } from './meeting';
 import { dropWarmSignalling, warmSignalling } from './signalling';
 import { StandInSocket as BaseStandInSocket } from './stand-in-socket';
 

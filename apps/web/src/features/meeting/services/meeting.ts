@@ -3,8 +3,7 @@
 // media, chat, signalling — in a Meeting made by enterRoom() and dropped at teardown, and is where
 // components call in (they read the store for the rest). One meeting at a time per tab; nothing renders.
 import { messages } from '@mooz/contract/messages';
-import { apiRoutes } from '@mooz/contract/api-routes';
-import { call, messageOf } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { meetingPeerId } from '../identity';
 import { webrtcSupported } from './media';
 import { initialMeetingState, useMeetingStore } from '../meeting-store';
@@ -12,6 +11,7 @@ import { receiveChat, sendChatTo } from './chat-channel';
 import * as localMedia from './local-media';
 import { meetingToast } from './meeting-toasts';
 import { clearJoinMarks, joinMark } from './join-marks';
+import { knownIceConfiguration, loadIceConfiguration } from './ice-servers';
 import { createMesh, type Mesh } from './mesh';
 import { openSignalling, type Signalling } from './signalling';
 
@@ -29,34 +29,6 @@ interface Meeting {
  * meeting; the component-facing functions below act on it, and do nothing between meetings.
  */
 let current: Meeting | null = null;
-
-/**
- * The ICE servers, as the server's configuration lists them (the same for everyone, no credentials in
- * them that expire). Asked once and kept for ICE_SERVERS_KEPT_MS, so the lobby can ask while it is shown
- * (prefetchIceServers) and a join does not wait for the request; a failed request is not kept.
- */
-let iceServers: { at: number; servers: Promise<RTCIceServer[]>; known?: RTCIceServer[] } | null = null;
-const ICE_SERVERS_KEPT_MS = 10 * 60_000;
-
-function loadIceServers(): Promise<RTCIceServer[]> {
-  if (iceServers && Date.now() - iceServers.at < ICE_SERVERS_KEPT_MS) return iceServers.servers;
-  const asked: NonNullable<typeof iceServers> = { at: Date.now(), servers: call(apiRoutes.meetings.iceServers).then(({ data }) => (asked.known = data)) };
-  asked.servers.catch(() => {
-    if (iceServers === asked) iceServers = null;
-  });
-  iceServers = asked;
-  return asked.servers;
-}
-
-/** The ICE servers if they are already here (asked while the lobby showed), so a join need not wait a turn. */
-function knownIceServers(): RTCIceServer[] | undefined {
-  return iceServers && Date.now() - iceServers.at < ICE_SERVERS_KEPT_MS ? iceServers.known : undefined;
-}
-
-/** Asks for the ICE servers ahead of a join (the lobby, while it is shown). */
-export function prefetchIceServers() {
-  loadIceServers().catch(() => undefined);
-}
 
 /**
  * A meeting begun at the click on Join or Start (prepareRoom), while the room's page loads: camera,
@@ -136,8 +108,8 @@ async function begin(roomId: string, userName: string) {
     mesh: createMesh({
       signal: (to, data) => meeting.signalling?.send(to, data),
       message: receiveChat,
-      // A peer connection error ends the meeting for this client: it leaves the room.
-      leave: leaveRoom,
+      // A peer connection error ends the meeting for this client: it leaves the room (saying why, when known).
+      leave: (why) => (why ? leaveFailed(why) : leaveRoom()),
     }),
     signalling: null,
   };
@@ -155,14 +127,14 @@ async function begin(roomId: string, userName: string) {
     () => undefined,
     () => undefined,
   );
-  const known = knownIceServers();
+  const known = knownIceConfiguration();
   let ready: Promise<boolean> | true;
   if (known) {
     joinMark('ice-servers');
     meeting.mesh.start(known);
     ready = true;
   } else {
-    ready = loadIceServers().then(
+    ready = loadIceConfiguration().then(
       (found) => {
         joinMark('ice-servers');
         if (current !== meeting) return false;
@@ -199,6 +171,13 @@ function teardown() {
   const { localStream, screenStream } = store.getState();
   for (const stream of [localStream, screenStream]) stream?.getTracks().forEach((track) => track.stop());
   store.setState({ peers: {}, localStream: null, screenStream: null });
+}
+
+/** Leaves the room, which stays on screen saying `why` (a network that lets no media through), with Try again. */
+function leaveFailed(why: string) {
+  current?.signalling?.leave();
+  teardown();
+  store.setState({ phase: 'failed', failure: why });
 }
 
 /** Leaves the room: the others are told, links and devices are released. */

@@ -10,7 +10,8 @@ import { videoBitrateKbps, type SdpSignal, type SignalData, type StreamMetaData 
 import { updatePeer, useMeetingStore, type Peer, type PeerStatus } from '../meeting-store';
 import { meetingToast } from './meeting-toasts';
 import { joinMark } from './join-marks';
-import { PeerLink } from './peer-link';
+import { watchIceConfiguration, type IceConfiguration } from './ice-servers';
+import { iceFailure, PeerLink } from './peer-link';
 import { localStreamIds, noteStreamIds, showRemoteTrack } from './stream-metadata';
 
 const store = useMeetingStore;
@@ -28,15 +29,15 @@ export interface MeshHooks {
   signal(to: string, data: SignalData): void;
   /** A chat data channel message from a peer. */
   message(peerId: string, text: string): void;
-  /** A link failed for good: the client leaves the room. */
-  leave(): void;
+  /** A link failed for good: the client leaves the room, saying `why` when it is known (a network that lets no media through). */
+  leave(why?: string): void;
 }
 
 export interface Mesh {
   /** True once the meeting this mesh belongs to is over: async work begun for it stops when it sees this. */
   readonly ended: boolean;
-  /** The ICE servers are known: links can be made, and closing channels are watched from now on. */
-  start(iceServers: RTCIceServer[]): void;
+  /** The ICE servers are known: links can be made, closing channels are watched and renewed servers go into every link from now on. */
+  start(configuration: IceConfiguration): void;
   /** Links to a peer (this side offers first when `initiator`) and shows it. */
   link(peerId: string, userName: string, initiator: boolean): void;
   /** Whether a link to the peer may be made: none yet, or only a finished one, which is removed now. */
@@ -64,7 +65,8 @@ const live = (status: PeerStatus) => status === 'signalling' || status === 'conn
 
 export function createMesh(hooks: MeshHooks): Mesh {
   const links = new Map<string, PeerLink>();
-  let iceServers: RTCIceServer[] = [];
+  let configuration: IceConfiguration = { iceServers: [], iceTransportPolicy: 'all' };
+  let stopWatchingIce: (() => void) | undefined;
   let ended = false;
   let channelCheck: ReturnType<typeof setInterval> | undefined;
   const destroyTimers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -89,7 +91,7 @@ export function createMesh(hooks: MeshHooks): Mesh {
   function link(peerId: string, userName: string, initiator: boolean) {
     joinMark(initiator ? 'link-offering' : 'link-answering');
     const { peerId: ownId, localStream, screenStream } = store.getState();
-    const created = new PeerLink(iceServers, ownId < peerId, initiator, {
+    const created = new PeerLink(configuration, ownId < peerId, initiator, {
       signal: (sdpSignal: SdpSignal) => hooks.signal(peerId, { sdpSignal, metaData: localStreamIds() }),
       status: (status, reason) => onStatus(peerId, created, status, reason),
       track: (event) => showRemoteTrack(peerId, event),
@@ -157,6 +159,21 @@ export function createMesh(hooks: MeshHooks): Mesh {
         }, limits.peerDestroyDelayMs),
       );
     } else if (status === 'error') {
+      if (reason === iceFailure) {
+        // No way through. When this side's own network let nothing out (or the relay refused it), or
+        // there is nothing to tell by and no other link is up, the failure is ours: leave, saying why
+        // and what to try. Otherwise the peer's network is the likelier cause: they stay in the list,
+        // marked as without media, and we stay in the meeting.
+        const ours = from.blockedHere() ?? linksWhere((linkStatus) => linkStatus === 'connected').length === 0;
+        if (ours) {
+          meetingToast.error(messages.peerConnectionError, messages.mediaBlocked);
+          hooks.leave(messages.mediaBlocked);
+        } else {
+          meetingToast.medium(t('meeting.toast.peerNoMedia', { name: peer.userName }));
+          applyBitrates();
+        }
+        return;
+      }
       meetingToast.error(messages.peerConnectionError, reason);
       hooks.leave();
     }
@@ -166,8 +183,12 @@ export function createMesh(hooks: MeshHooks): Mesh {
     get ended() {
       return ended;
     },
-    start(servers) {
-      iceServers = servers;
+    start(given) {
+      configuration = given;
+      stopWatchingIce = watchIceConfiguration((renewed) => {
+        configuration = renewed;
+        for (const peerLink of links.values()) peerLink.useConfiguration(renewed);
+      });
       channelCheck = setInterval(() => {
         for (const peerLink of links.values()) peerLink.checkChannel();
       }, limits.channelClosingCheckMs);
@@ -210,6 +231,7 @@ export function createMesh(hooks: MeshHooks): Mesh {
     connectedLinks: () => linksWhere((status) => status === 'connected'),
     close() {
       ended = true;
+      stopWatchingIce?.();
       clearInterval(channelCheck);
       for (const timer of destroyTimers.values()) clearTimeout(timer);
       destroyTimers.clear();

@@ -4,10 +4,16 @@
 // It never waits for this tab's camera: a link is offered or answered with the tracks there are, and a
 // track added later (the camera that was still starting, a screen share) is negotiated again on the
 // transport already up, so the other side's video shows as soon as the link connects.
+// It notes what its ICE gathering reached (services/ice-servers.ts hands it the servers and the
+// policy), so a link that fails can tell whether this side's network let anything out.
 import { limits } from '@mooz/contract/limits';
 import { realtimeLimits, type SdpSignal } from '@mooz/contract/realtime';
 import type { PeerStatus } from '../meeting-store';
+import type { IceConfiguration } from './ice-servers';
 import { joinMark } from './join-marks';
+
+/** The reason a link gives when ICE found no way through after its restarts. */
+export const iceFailure = 'ICE connection failed';
 
 export interface PeerLinkEvents {
   /** A description or candidate to hand to the other side through the signalling server. */
@@ -37,17 +43,21 @@ export class PeerLink {
   private closingSeen = false;
   private incoming: Promise<void> = Promise.resolve();
   private senders = new Map<MediaStreamTrack, RTCRtpSender>();
+  private configuration: IceConfiguration;
+  /** The types of the local candidates gathered so far (host, srflx, relay). */
+  private readonly gathered = new Set<string>();
   status: PeerStatus = 'signalling';
 
   constructor(
-    iceServers: RTCIceServer[],
+    configuration: IceConfiguration,
     /** The polite side rolls back its own offer when both offer at once. */
     readonly polite: boolean,
     /** This side was in the room first and makes the first offer. */
     initiator: boolean,
     private readonly events: PeerLinkEvents,
   ) {
-    this.pc = new RTCPeerConnection({ iceServers });
+    this.configuration = configuration;
+    this.pc = new RTCPeerConnection({ iceServers: configuration.iceServers, iceTransportPolicy: configuration.iceTransportPolicy });
     this.started = initiator;
     if (initiator) {
       this.openChannel();
@@ -59,7 +69,10 @@ export class PeerLink {
     }
 
     this.pc.onnegotiationneeded = () => void this.offer();
-    this.pc.onicecandidate = ({ candidate }) => this.events.signal({ candidate: candidate ? candidate.toJSON() : null });
+    this.pc.onicecandidate = ({ candidate }) => {
+      if (candidate?.type) this.gathered.add(candidate.type);
+      this.events.signal({ candidate: candidate ? candidate.toJSON() : null });
+    };
     this.pc.ontrack = (event) => {
       joinMark(`track-${event.track.kind}`);
       this.events.track(event);
@@ -233,12 +246,39 @@ export class PeerLink {
     this.recover();
   }
 
+  /**
+   * New ICE servers (a renewed TURN credential) or policy: used from the next gathering on, an ICE
+   * restart or a new candidate; what is connected stays connected on the allocations it has.
+   */
+  useConfiguration(configuration: IceConfiguration) {
+    if (configuration === this.configuration || this.pc.signalingState === 'closed') return;
+    this.configuration = configuration;
+    try {
+      this.pc.setConfiguration({ ...this.pc.getConfiguration(), iceServers: configuration.iceServers, iceTransportPolicy: configuration.iceTransportPolicy });
+    } catch (error) {
+      console.warn('Could not renew the ICE servers of a link', error);
+    }
+  }
+
+  /**
+   * Whether ICE failed on this side's account: the servers it was given include TURN (or only STUN) and
+   * it gathered no relay (or no server-reflexive) candidate, so its network let nothing out, or the relay
+   * refused it. False when it did reach out (the failure is more likely the other side's); null when no
+   * server was given to tell by.
+   */
+  blockedHere(): boolean | null {
+    const urls = this.configuration.iceServers.flatMap((server) => [server.urls].flat());
+    if (urls.some((url) => /^turns?:/.test(url))) return !this.gathered.has('relay');
+    if (urls.some((url) => /^stuns?:/.test(url))) return !this.gathered.has('srflx') && !this.gathered.has('relay');
+    return null;
+  }
+
   /** Restarts ICE a few times, each given the ICE completion timeout, before reporting the error. */
   private recover() {
     if (this.status === 'closed' || this.status === 'error') return;
     clearTimeout(this.recoveryTimer);
     if (this.restarts >= realtimeLimits.iceRestartAttempts) {
-      this.fail('ICE connection failed');
+      this.fail(iceFailure);
       return;
     }
     this.restarts += 1;

@@ -1,0 +1,58 @@
+// The People list marks who has no media connection (issue 31): in words and with an icon, not by
+// colour alone, so a teacher sees which student's video cannot get through.
+import { render, screen, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildAbility } from '@mooz/contract/permissions';
+import { AbilityContext } from '../../../lib/ability';
+import { initialMeetingState, useMeetingStore, type Peer, type PeerStatus } from '../meeting-store';
+import { SidePanel } from './side-panel';
+
+const peer = (name: string, status: PeerStatus): Peer => ({
+  peerId: `${name}-peer`,
+  userName: name,
+  status,
+  initiator: true,
+  userStream: null,
+  screenStream: null,
+  screenStreamId: null,
+  userStreamId: null,
+  version: 0,
+});
+
+afterEach(() => {
+  useMeetingStore.setState({ ...initialMeetingState(), userName: '', peerId: '' });
+});
+
+describe("the People list's media marks", () => {
+  it('says, for each person, whether their media connection is up', () => {
+    useMeetingStore.setState({
+      userName: 'Tess',
+      peerId: 'tess-peer',
+      phase: 'joined',
+      peers: Object.fromEntries([peer('Sam', 'connected'), peer('Kim', 'error'), peer('Lee', 'signalling')].map((p) => [p.peerId, p])),
+    });
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={new QueryClient()}>
+          <AbilityContext.Provider value={buildAbility([])}>
+            <SidePanel onClose={() => undefined} />
+          </AbilityContext.Provider>
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    // Without i18n set up, t() answers its keys.
+    const marks = Object.fromEntries(
+      screen.getAllByTestId('person').map((row) => {
+        const mark = within(row).getByTestId('person-media');
+        return [within(row).getByText(/^(Sam|Kim|Lee)$/).textContent, [mark.textContent, mark.dataset.media]];
+      }),
+    );
+    expect(marks).toEqual({
+      Sam: ['meeting.status.connected', 'connected'],
+      Kim: ['meeting.status.error', 'none'],
+      Lee: ['meeting.status.signalling', 'none'],
+    });
+  });
+});
