@@ -147,7 +147,7 @@ async function begin(roomId: string, userName: string) {
       },
     );
   }
-  meeting.signalling = openSignalling(meeting.mesh, failJoin, ready);
+  meeting.signalling = openSignalling(meeting.mesh, failJoin, ready, () => meeting.mesh.iceConfiguration());
   await Promise.all([ready, mediaSettled]);
 }
 
@@ -189,7 +189,9 @@ export function leaveRoom() {
 
 /** Sends a chat to every connected peer; false (and a toast) when it could not be delivered. */
 export function sendChat(text: string): boolean {
-  return sendChatTo(current?.mesh.connectedLinks() ?? [], text);
+  // In an SFU room a chat goes to everyone through the server; in a mesh, over each link's data channel.
+  const roomChat = current?.signalling?.roomChat();
+  return sendChatTo(roomChat ? [roomChat] : (current?.mesh.connectedLinks() ?? []), text);
 }
 
 export function toggleMicrophone() {

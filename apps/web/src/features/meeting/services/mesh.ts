@@ -13,6 +13,7 @@ import { joinMark } from './join-marks';
 import { watchIceConfiguration, type IceConfiguration } from './ice-servers';
 import { iceFailure, PeerLink } from './peer-link';
 import { localStreamIds, noteStreamIds, showRemoteTrack } from './stream-metadata';
+import type { SfuLink } from './sfu-link';
 
 const store = useMeetingStore;
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options ?? {});
@@ -59,6 +60,21 @@ export interface Mesh {
   connectedLinks(): PeerLink[];
   /** Closes every link quietly and stops every timer; the mesh is finished. */
   close(): void;
+  /** The ICE configuration links are made with now (renewed TURN credentials included). */
+  iceConfiguration(): IceConfiguration;
+  /**
+   * Large classes: from now on our media goes through the SFU's link (signalling.ts makes it). Peers
+   * keep their tiles; their mesh links are dropped quietly as their SFU streams arrive.
+   */
+  useSfu(link: SfuLink): void;
+  /** Someone in an SFU room, known by name: shown without a link of ours. */
+  sfuPeer(peerId: string, userName: string): void;
+  /** A peer's camera or screen as the SFU delivers it now (null: gone). */
+  sfuStream(peerId: string, source: 'camera' | 'screen', stream: MediaStream | null): void;
+  /** Whether a peer's own media reaches the SFU (the hosts' People list marks those without). */
+  sfuMedia(peerId: string, connected: boolean): void;
+  /** Our link to the SFU failed for good: leave, saying why. */
+  sfuFailed(): void;
 }
 
 const live = (status: PeerStatus) => status === 'signalling' || status === 'connected';
@@ -71,6 +87,7 @@ export function createMesh(hooks: MeshHooks): Mesh {
   let channelCheck: ReturnType<typeof setInterval> | undefined;
   const destroyTimers = new Map<string, ReturnType<typeof setTimeout>>();
   const departedNames = new Map<string, string>();
+  let sfu: SfuLink | null = null;
 
   /** The links of the store's peers whose status passes, in the store's order. */
   function linksWhere(wanted: (status: PeerStatus) => boolean): PeerLink[] {
@@ -122,11 +139,12 @@ export function createMesh(hooks: MeshHooks): Mesh {
     destroyTimers.delete(peerId);
     const peer = store.getState().peers[peerId];
     const peerLink = links.get(peerId);
-    if (!peer || !peerLink) return;
+    // On the SFU a peer has no link of ours.
+    if (!peer || (!peerLink && !sfu)) return;
     // Out of the map before it closes: its last word ("closed") is then not heard, so it gets no toast
     // and sets no removal timer, which would fire by peer id and take the peer's next link (one back at once).
     links.delete(peerId);
-    peerLink.close();
+    peerLink?.close();
     departedNames.set(peerId, peer.userName);
     setTimeout(() => {
       if (departedNames.get(peerId) === peer.userName) departedNames.delete(peerId);
@@ -143,6 +161,12 @@ export function createMesh(hooks: MeshHooks): Mesh {
     // A link of a closed mesh, or one already replaced, has nothing more to say.
     const peer = store.getState().peers[peerId];
     if (ended || !peer || links.get(peerId) !== from) return;
+    // Moving to the SFU: the mesh links end one by one as both sides drop them; the peer stays.
+    if (sfu && status !== 'connected' && status !== 'signalling') {
+      links.delete(peerId);
+      from.close();
+      return;
+    }
     updatePeer(peerId, { status });
     if (status === 'connected') {
       meetingToast.short(t('meeting.toast.peerConnected', { name: peer.userName }));
@@ -188,6 +212,7 @@ export function createMesh(hooks: MeshHooks): Mesh {
       stopWatchingIce = watchIceConfiguration((renewed) => {
         configuration = renewed;
         for (const peerLink of links.values()) peerLink.useConfiguration(renewed);
+        sfu?.setIceServers(renewed);
       });
       channelCheck = setInterval(() => {
         for (const peerLink of links.values()) peerLink.checkChannel();
@@ -223,14 +248,70 @@ export function createMesh(hooks: MeshHooks): Mesh {
     },
     addTrack(track, stream) {
       for (const peerLink of linksWhere(live)) peerLink.addTrack(track, stream);
+      void sfu?.setTrack(track, stream, stream === store.getState().screenStream);
     },
     removeTrack(track) {
       for (const peerLink of links.values()) peerLink.removeTrack(track);
+      void sfu?.removeTrack(track);
     },
     applyBitrates,
     connectedLinks: () => linksWhere((status) => status === 'connected'),
+    iceConfiguration: () => configuration,
+    useSfu(link) {
+      sfu = link;
+    },
+    sfuPeer(peerId, userName) {
+      const existing = store.getState().peers[peerId];
+      if (existing) {
+        if (userName.trim()) updatePeer(peerId, { userName: nameOf(userName) });
+        return;
+      }
+      const peer: Peer = {
+        peerId,
+        userName: nameOf(userName),
+        status: 'signalling',
+        initiator: false,
+        userStream: null,
+        screenStream: null,
+        screenStreamId: null,
+        userStreamId: null,
+        version: 0,
+      };
+      store.setState((state) => ({ peers: { ...state.peers, [peerId]: peer } }));
+    },
+    sfuStream(peerId, source, stream) {
+      if (ended) return;
+      if (!store.getState().peers[peerId]) this.sfuPeer(peerId, departedNames.get(peerId) ?? '');
+      // The SFU carries this peer now: its mesh link, if any, goes quietly (no toast, the tile stays).
+      const meshLink = links.get(peerId);
+      if (meshLink && stream) {
+        links.delete(peerId);
+        meshLink.close();
+      }
+      // A received track starts muted until its first packets: the tiles look again when that changes.
+      const bump = () => updatePeer(peerId, (peer) => ({ version: peer.version + 1 }));
+      for (const track of stream?.getTracks() ?? []) {
+        track.onmute = bump;
+        track.onunmute = bump;
+      }
+      updatePeer(peerId, (peer) =>
+        source === 'camera'
+          ? { userStream: stream, status: stream ? 'connected' : peer.status, version: peer.version + 1 }
+          : { screenStream: stream, version: peer.version + 1 },
+      );
+    },
+    sfuMedia(peerId, connected) {
+      if (ended || !store.getState().peers[peerId]) return;
+      updatePeer(peerId, { status: connected ? 'connected' : 'error' });
+    },
+    sfuFailed() {
+      if (ended) return;
+      meetingToast.error(messages.peerConnectionError, messages.mediaBlocked);
+      hooks.leave(messages.mediaBlocked);
+    },
     close() {
       ended = true;
+      sfu = null;
       stopWatchingIce?.();
       clearInterval(channelCheck);
       for (const timer of destroyTimers.values()) clearTimeout(timer);

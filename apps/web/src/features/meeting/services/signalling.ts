@@ -15,6 +15,9 @@ import { joinMark } from './join-marks';
 import { meetingToast } from './meeting-toasts';
 import { attachRoomControls, detachRoomControls, waitInLobby } from './room-controls';
 import type { Mesh } from './mesh';
+import { SfuLink } from './sfu-link';
+import { decodeChat, encodeChat } from '../chat';
+import { receiveChat, type ChatLink } from './chat-channel';
 
 const store = useMeetingStore;
 const t = (key: string) => i18n.t(key);
@@ -22,6 +25,8 @@ const t = (key: string) => i18n.t(key);
 export interface Signalling {
   /** Hands `data` to peer `to` through the server. */
   send(to: string, data: SignalData): void;
+  /** In an SFU room, where a chat goes (to everyone, through the server); null in a mesh. */
+  roomChat(): ChatLink | null;
   /** Tells the server (and so the others) that this tab leaves the room, if the socket is up. */
   leave(): void;
   /** Drops the socket without telling anyone; nothing it was doing reaches the store afterwards. */
@@ -94,7 +99,12 @@ function takeWarm(): MeetingSocket | null {
  * once `ready` settles true (the mesh can link: the others link to us as soon as we are in). `fail`
  * ends the meeting with a reason: the join was refused, the server refused the socket, or our place was taken.
  */
-export function openSignalling(mesh: Mesh, fail: (message: string) => void, ready: Promise<boolean> | true = true): Signalling {
+export function openSignalling(
+  mesh: Mesh,
+  fail: (message: string) => void,
+  ready: Promise<boolean> | true = true,
+  rtcConfig: () => RTCConfiguration = () => ({}),
+): Signalling {
   let closed = false;
   // Ready at once (the ICE servers were known): a warm socket joins now, before this task ends.
   let isReady = ready === true;
@@ -175,6 +185,47 @@ export function openSignalling(mesh: Mesh, fail: (message: string) => void, read
   // Hands, the host's controls and the lobby (room-controls.ts).
   attachRoomControls(socket, { mesh, rejoin: join, fail });
 
+  // Large classes: once the room outgrows the mesh the server moves it to the SFU, and moves it again
+  // (a new epoch) if its SFU instance fails; we publish on a fresh link each time. Peers keep their
+  // tiles: the mesh swaps each one's streams for the SFU's as they arrive (mesh.ts, sfuStream).
+  let sfu: SfuLink | null = null;
+  socket.on('action:room_topology', ({ roomId, mode, epoch }) => {
+    if (closed || roomId !== store.getState().roomId || mode !== 'sfu' || sfu?.epoch === epoch) return;
+    sfu?.close();
+    const link = new SfuLink(socket, roomId, epoch, {
+      rtcConfig,
+      stream: (peerId, source, stream) => {
+        if (sfu === link) mesh.sfuStream(peerId, source, stream);
+      },
+      status: (state) => {
+        if (sfu === link && state === 'failed') mesh.sfuFailed();
+      },
+    });
+    sfu = link;
+    mesh.useSfu(link);
+    const { localStream, screenStream } = store.getState();
+    link.start(localStream, screenStream);
+  });
+  socket.on('action:sfu_offer', ({ roomId, epoch, jsep, streams }) => {
+    if (closed || sfu?.roomId !== roomId || sfu.epoch !== epoch) return;
+    sfu.receive(jsep, streams).catch((error: unknown) => console.warn('SFU offer:', error));
+  });
+  socket.on('action:sfu_media', ({ roomId, peerId, connected }) => {
+    if (!closed && sfu?.roomId === roomId) mesh.sfuMedia(peerId, connected);
+  });
+  socket.on('action:room_chat', ({ roomId, from, chat }) => {
+    if (!closed && roomId === store.getState().roomId && from !== store.getState().peerId) receiveChat(from, encodeChat(chat));
+  });
+  const roomChatLink: ChatLink = {
+    send(wire) {
+      const { roomId } = store.getState();
+      const chat = decodeChat(wire);
+      if (closed || !roomId || !chat || !socket.connected) return false;
+      socket.emit('request:room_chat', { roomId, chat });
+      return true;
+    },
+  };
+
   socket.on('action:room_connection_established', ({ room }: { room: Room }) => {
     // A fresh membership (our place was not kept): links from before belong to the old one.
     mesh.removeAll();
@@ -182,18 +233,26 @@ export function openSignalling(mesh: Mesh, fail: (message: string) => void, read
   });
   // The server introduces a newcomer to those already in the room, who offer first.
   socket.on('action:establish_peer_connection', ({ userId: peerId, userName }) => {
-    if (peerId === store.getState().peerId || !mesh.replaceable(peerId)) return;
+    if (peerId === store.getState().peerId) return;
+    // On the SFU a newcomer needs no link of ours, only our name (the same introduction as the mesh's).
+    if (sfu) {
+      mesh.sfuPeer(peerId, userName);
+      send(peerId, { connection: true, userName: store.getState().userName });
+      return;
+    }
+    if (!mesh.replaceable(peerId)) return;
     mesh.link(peerId, userName, true);
     send(peerId, { connection: true, userName: store.getState().userName });
   });
   socket.on('action:message_received', ({ from, data }) => {
     if (from === store.getState().peerId) return;
     if ('connection' in data && data.connection === true) {
+      if (sfu) return mesh.sfuPeer(from, typeof data.userName === 'string' ? data.userName : '');
       if (!mesh.replaceable(from)) return;
       mesh.link(from, typeof data.userName === 'string' ? data.userName : '', false);
       return;
     }
-    if ('sdpSignal' in data && data.sdpSignal) {
+    if ('sdpSignal' in data && data.sdpSignal && !sfu) {
       mesh.receive(from, data.sdpSignal as SdpSignal, data.metaData as Partial<StreamMetaData> | undefined);
     }
   });
@@ -225,12 +284,15 @@ export function openSignalling(mesh: Mesh, fail: (message: string) => void, read
 
   return {
     send,
+    roomChat: () => (sfu ? roomChatLink : null),
     leave() {
       const { roomId } = store.getState();
       if (!closed && socket.connected && roomId) socket.emit('request:leave_room', { roomId });
     },
     close() {
       closed = true;
+      sfu?.close();
+      sfu = null;
       detachRoomControls(socket);
       socket.removeAllListeners();
       socket.disconnect();
