@@ -236,9 +236,16 @@ export function createMesh(hooks: MeshHooks): Mesh {
       const name = peer?.userName ?? departedNames.get(peerId);
       departedNames.delete(peerId);
       if (name === undefined) return;
+      // Gone before our link to them ever connected, while our own gathering reached no relay: no one
+      // else would get through either (the other side, often on the same relay, gave up first).
+      const unreached = peer?.status === 'signalling' && links.get(peerId)?.blockedHere() === true;
       meetingToast.medium(t('meeting.toast.left', { name: nameOf(name) }));
       if (peer) destroy(peerId);
       departedNames.delete(peerId);
+      if (unreached) {
+        meetingToast.error(messages.peerConnectionError, messages.mediaBlocked);
+        hooks.leave(messages.mediaBlocked);
+      }
     },
     removeAll() {
       for (const peerId of Object.keys(store.getState().peers)) destroy(peerId);

@@ -44,8 +44,9 @@ export class PeerLink {
   private incoming: Promise<void> = Promise.resolve();
   private senders = new Map<MediaStreamTrack, RTCRtpSender>();
   private configuration: IceConfiguration;
-  /** The types of the local candidates gathered so far (host, srflx, relay). */
+  /** The types of the local candidates gathered so far (host, srflx, relay), and whether a gathering has ended. */
   private readonly gathered = new Set<string>();
+  private gatheringEnded = false;
   status: PeerStatus = 'signalling';
 
   constructor(
@@ -71,6 +72,7 @@ export class PeerLink {
     this.pc.onnegotiationneeded = () => void this.offer();
     this.pc.onicecandidate = ({ candidate }) => {
       if (candidate?.type) this.gathered.add(candidate.type);
+      if (!candidate) this.gatheringEnded = true;
       this.events.signal({ candidate: candidate ? candidate.toJSON() : null });
     };
     this.pc.ontrack = (event) => {
@@ -261,16 +263,17 @@ export class PeerLink {
   }
 
   /**
-   * Whether ICE failed on this side's account: the servers it was given include TURN (or only STUN) and
-   * it gathered no relay (or no server-reflexive) candidate, so its network let nothing out, or the relay
-   * refused it. False when it did reach out (the failure is more likely the other side's); null when no
-   * server was given to tell by.
+   * Whether this side's network let nothing out (or the relay refused it): the servers it was given
+   * include TURN (or only STUN) and a whole gathering brought no relay (or no server-reflexive)
+   * candidate. False when it did reach out (a failure is then more likely the other side's); null when
+   * no server was given to tell by, or no gathering has ended yet.
    */
   blockedHere(): boolean | null {
     const urls = this.configuration.iceServers.flatMap((server) => [server.urls].flat());
-    if (urls.some((url) => /^turns?:/.test(url))) return !this.gathered.has('relay');
-    if (urls.some((url) => /^stuns?:/.test(url))) return !this.gathered.has('srflx') && !this.gathered.has('relay');
-    return null;
+    const outward = urls.some((url) => /^turns?:/.test(url)) ? ['relay'] : urls.some((url) => /^stuns?:/.test(url)) ? ['srflx', 'relay'] : null;
+    if (!outward) return null;
+    if (outward.some((type) => this.gathered.has(type))) return false;
+    return this.gatheringEnded ? true : null;
   }
 
   /** Restarts ICE a few times, each given the ICE completion timeout, before reporting the error. */

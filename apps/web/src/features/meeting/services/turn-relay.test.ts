@@ -50,8 +50,10 @@ class StandInPeerConnection {
   close() {
     this.signalingState = 'closed';
   }
+  /** A whole gathering: a candidate of each type, then its end. */
   gathers(...types: string[]) {
     for (const type of types) this.onicecandidate?.({ candidate: { type, toJSON: () => ({ candidate: `candidate ${type}` }) } });
+    this.onicecandidate?.({ candidate: null });
   }
   iceState(state: RTCIceConnectionState) {
     this.iceConnectionState = state;
@@ -210,6 +212,26 @@ describe('a link with no way through', () => {
     // (The only error toast is the camera's: there is none in tests.)
     expect(toasts.error).not.toHaveBeenCalledWith(messages.peerConnectionError, expect.anything());
     expect(socket.sent.map((message) => message.event)).not.toContain('request:leave_room');
+  });
+
+  it('when the peer gives up first while this side reached no relay either: this side leaves too, told why', async () => {
+    stubs.answer.mockResolvedValue(iceAnswer('relay'));
+    const { socket, pcs } = await inACall('Sam');
+    pcs[0]!.gathers();
+    socket.serverSays('action:terminate_peer_connection', { userId: 'Sam-peer' });
+    expect(toasts.error).toHaveBeenCalledWith(messages.peerConnectionError, messages.mediaBlocked);
+    expect(store.getState()).toMatchObject({ phase: 'failed', failure: messages.mediaBlocked });
+  });
+
+  it('a peer who leaves before our gathering has ended, or after we reached the relay, is only said goodbye to', async () => {
+    stubs.answer.mockResolvedValue(iceAnswer('relay'));
+    const { socket, pcs } = await inACall('Sam', 'Kim');
+    socket.serverSays('action:terminate_peer_connection', { userId: 'Sam-peer' });
+    pcs[1]!.gathers('relay');
+    socket.serverSays('action:terminate_peer_connection', { userId: 'Kim-peer' });
+    expect(store.getState().phase).toBe('joined');
+    expect(toasts.medium).toHaveBeenCalledWith('Sam left the meeting');
+    expect(toasts.medium).toHaveBeenCalledWith('Kim left the meeting');
   });
 
   it('with no STUN or TURN to tell by: ours when no other link is up, the peer’s when one is', async () => {
