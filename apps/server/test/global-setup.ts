@@ -48,6 +48,11 @@ export default async function setup(project: TestProject) {
     project.provide('postgresTemplate', TEMPLATE_DB);
     project.provide('pgliteSnapshot', '');
     return async () => {
+      // The test files' copies (kept from test to test, test/database.ts), then the template.
+      const copies = await admin.query<{ datname: string }>('select datname from pg_database where datname ~ $1', [
+        `^mooz_t_${process.pid}_[0-9a-f]+$`,
+      ]);
+      for (const { datname } of copies.rows) await admin.query(`drop database if exists "${datname}" with (force)`);
       await admin.query(`drop database if exists "${TEMPLATE_DB}" with (force)`);
       await admin.end();
     };
