@@ -1,19 +1,34 @@
 // End-to-end tests against the real server (which serves the built web app) and Debian's Chromium.
-// `npm run test:e2e` builds the web app first; the server gets a fresh data folder per run.
+// `npm run test:e2e` builds the web app first; each server gets a fresh data folder per run.
+//
+// Two workers, each with a server and a data folder of its own (a spec file runs whole on one worker,
+// its tests in order; files are shared out between the workers as they come free). A spec may not
+// count on another spec file's data: it makes what it needs (newStudent, its own course) or reads the
+// demo data only as seeded. In a worker, `baseURL` and MOOZ_E2E_DATA_DIR (the outbox) are that
+// worker's server's. A spec that needs a server of another configuration starts its own
+// (support/own-server.ts: a free port, its own data folder) and its helpers (coturn, Janus) on free
+// ports or ranges of their own, never a fixed port: two specs may run at once.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-// MOOZ_E2E_PORT lets two runs share a machine (the short-token server takes the next port).
+/** MOOZ_E2E_WORKERS=1 runs the specs one at a time on one server, as before. */
+const workers = Math.max(1, Number(process.env.MOOZ_E2E_WORKERS ?? 2));
+// A run takes the ports MOOZ_E2E_PORT .. MOOZ_E2E_PORT + workers: a server per worker, then the
+// short-token server. Another run on the same machine takes another MOOZ_E2E_PORT.
 const port = Number(process.env.MOOZ_E2E_PORT ?? 3100);
-const baseURL = `http://127.0.0.1:${port}`;
-/** A second server whose access tokens live 2 s, to prove the app refreshes them silently. */
-const shortTokenPort = port + 1;
+const shortTokenPort = port + workers;
+/** A second server whose access tokens live 2 s, to prove the app refreshes them silently (one spec's). */
 process.env.MOOZ_E2E_SHORT_BASE_URL = `http://127.0.0.1:${shortTokenPort}`;
-// The config is read by the runner and by each worker: the folders are made once and passed down.
-process.env.MOOZ_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'mooz-e2e-'));
+// The config is read by the runner and by each worker: the folders are made once, by the runner, and
+// passed down; a worker (TEST_PARALLEL_INDEX, 0 .. workers - 1) takes its own.
+const dataDirs = Array.from({ length: workers }, (_, slot) => (process.env[`MOOZ_E2E_DATA_DIR_${slot}`] ??= mkdtempSync(join(tmpdir(), `mooz-e2e-${slot}-`))));
 process.env.MOOZ_E2E_SHORT_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'mooz-e2e-short-'));
+// --workers above MOOZ_E2E_WORKERS shares the servers round the workers.
+const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % workers;
+process.env.MOOZ_E2E_DATA_DIR = dataDirs[slot];
+const baseURL = `http://127.0.0.1:${port + slot}`;
 const serverEnv = {
   HOST: '127.0.0.1',
   SEED_DEMO: '1',
@@ -23,11 +38,21 @@ const serverEnv = {
   RATE_LIMIT_SCALE: '20',
   LOG_LEVEL: 'warn',
 };
+const server = (serverPort: number, env: Record<string, string>) => ({
+  command: 'npx tsx apps/server/src/main.ts',
+  url: `http://127.0.0.1:${serverPort}/api/health`,
+  reuseExistingServer: false,
+  // They start together, on a shared machine.
+  timeout: 180_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: { ...serverEnv, PORT: String(serverPort), ...env },
+});
 
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: process.env.CI ? 1 : 0,
   reporter: 'list',
   timeout: 30_000,
@@ -56,23 +81,7 @@ export default defineConfig({
     },
   ],
   webServer: [
-    {
-      command: 'npx tsx apps/server/src/main.ts',
-      url: `${baseURL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: { ...serverEnv, PORT: String(port), DATA_DIR: process.env.MOOZ_E2E_DATA_DIR },
-    },
-    {
-      command: 'npx tsx apps/server/src/main.ts',
-      url: `http://127.0.0.1:${shortTokenPort}/api/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: { ...serverEnv, PORT: String(shortTokenPort), DATA_DIR: process.env.MOOZ_E2E_SHORT_DATA_DIR, ACCESS_TOKEN_TTL: '2' },
-    },
+    ...dataDirs.map((dataDir, slot) => server(port + slot, { DATA_DIR: dataDir })),
+    server(shortTokenPort, { DATA_DIR: process.env.MOOZ_E2E_SHORT_DATA_DIR, ACCESS_TOKEN_TTL: '2' }),
   ],
 });
