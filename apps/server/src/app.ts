@@ -55,6 +55,7 @@ import { publicOrigin } from './modules/classes/join-link';
 import { calendarRoutes } from './modules/calendar/routes';
 import { createCalendarService } from './modules/calendar/service';
 import { dashboardRoutes } from './modules/dashboards/routes';
+import { capacityLimit } from './sfu/topology';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -243,7 +244,14 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(courseRoutes, { courses, teaching: createCourseTeaching({ db: app.db, courses, storage: app.recordingStorage, log: app.log }) });
   await app.register(batchRoutes, { batches: createBatchesService({ db: app.db }) });
   await app.register(sessionRoutes, {
-    sessions: createSessionsService({ db: app.db, courses, account: (id) => accessTokens.account(id), changes, cacheTtlMs }),
+    sessions: createSessionsService({
+      db: app.db,
+      courses,
+      account: (id) => accessTokens.account(id),
+      changes,
+      cacheTtlMs,
+      maxCapacity: capacityLimit(config.janus.urls.length > 0),
+    }),
     changes: createSessionChanges({ db: app.db, outbox: app.outbox }),
   });
   const payments = createPaymentsService({

@@ -134,5 +134,6 @@ export const apiRoutes = {
   },
   meetings: {
     iceServers: { method: 'GET', path: '/api/ice-servers/' },
+    capacity: { method: 'GET', path: '/api/meetings/capacity/' },
   },
 } as const;

@@ -48,7 +48,7 @@ import {
   verifyPaymentBody,
   verifyPaymentData,
 } from './payments';
-import { iceServersAnswer } from './realtime';
+import { iceServersAnswer, meetingCapacity } from './realtime';
 import {
   liveRecording,
   recording,
@@ -897,6 +897,14 @@ export const endpoints = {
       access: 'signedIn',
       status: 200,
       response: iceServersAnswer,
+    }),
+    capacity: endpoint({
+      ...apiRoutes.meetings.capacity,
+      summary: 'How many people a meeting room or class session may hold here (with or without the SFU)',
+      tags: ['meetings'],
+      access: 'signedIn',
+      status: 200,
+      response: z.object({ data: meetingCapacity }),
     }),
   },
 } as const;

@@ -84,6 +84,15 @@ export const iceServersAnswer = z.object({
 });
 export type IceServersAnswer = z.infer<typeof iceServersAnswer>;
 
+/** How large a room may be here: the SFU's limit when the server has one, the mesh's otherwise. */
+export const meetingCapacity = z.object({
+  max_capacity: z.number().int(),
+  /** Whether large classes go through an SFU (rooms above MESH_MAX_PEOPLE people move to it). */
+  sfu: z.boolean(),
+  mesh_max_people: z.number().int(),
+});
+export type MeetingCapacity = z.infer<typeof meetingCapacity>;
+
 export const room = z.object({
   id: z.string(),
   name: z.string(),

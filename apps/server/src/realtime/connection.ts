@@ -132,7 +132,7 @@ export function serveConnection(ctx: Signalling, socket: MeetingSocket) {
         if (recording) socket.emit('action:recording_state', { roomId, recording });
         // And how the room is run now (hands, lock), which may have changed meanwhile (room-controls.ts).
         await ctx.controls.joined(socket, room);
-        await ctx.sfu.joined(socket, room);
+        await ctx.sfu.joined(socket, room, false);
         return;
       }
       // Its place went to the same account elsewhere meanwhile: this is a new join.
@@ -176,7 +176,7 @@ export function serveConnection(ctx: Signalling, socket: MeetingSocket) {
     const recording = await app.liveRecordings.notice(roomId);
     if (recording) socket.emit('action:recording_state', { roomId, recording });
     await ctx.controls.joined(socket, room);
-    await ctx.sfu.joined(socket, room);
+    await ctx.sfu.joined(socket, room, true);
   });
 
   // The relay, the event sent most (relay-checks.ts): checked without zod or JSON.stringify on the

@@ -12,4 +12,7 @@ export const iceServerRoutes: FastifyPluginAsync = async (app) => {
     reply.header('cache-control', 'private, no-store');
     return iceServersFor(app.config, currentUser(request).id);
   });
+  route(app, endpoints.meetings.capacity, () => ({
+    data: { max_capacity: app.realtime.sfu.capacityLimit(), sfu: app.realtime.sfu.configured, mesh_max_people: app.config.janus.meshMaxPeople },
+  }));
 };

@@ -6,6 +6,8 @@ import { limits } from '@mooz/contract/limits';
 import { messages } from '@mooz/contract/messages';
 import type { Room } from '@mooz/contract/realtime';
 import { buildTestApp, type TestApp } from '../../test/app';
+import { signedIn } from '../../test/accounts';
+import { createCourse } from '../../test/courses';
 import { startJanusInNamespace, type NamespacedJanus } from '../../test/janus-namespace';
 import { ask, connect, createdRoom, listen, next, person, sockets, type Client } from '../realtime/test-clients';
 import { JanusConnection } from './janus-api';
@@ -49,6 +51,28 @@ describe('without an SFU', () => {
     expect(await ask(socket, 'request:create_room', { room: { name: 'Ok', capacity: limits.meshMaxCapacity } })).toMatchObject({
       room: { capacity: 10 },
     });
+  });
+
+  it('says rooms here hold at most 10, and refuses a class session for more with nothing saved', async () => {
+    const teacher = await signedIn(t, 'teacher');
+    const capacity = await t.app.inject({ method: 'GET', url: '/api/meetings/capacity/', headers: teacher.headers });
+    expect(capacity.json()).toEqual({ data: { max_capacity: 10, sfu: false, mesh_max_people: 4 } });
+    expect((await t.app.inject({ method: 'GET', url: '/api/meetings/capacity/' })).statusCode).toBe(401);
+
+    const course = await createCourse(t, teacher.headers);
+    const session = (capacity: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/classes/sessions/',
+        headers: teacher.headers,
+        payload: { course_id: course.id, title: 'Big', starts_at: new Date(Date.now() + 86_400_000).toISOString(), duration_minutes: 60, capacity },
+      });
+    const refused = await session(11);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ capacity: ['A room here holds at most 10 people'] });
+    const listed = await t.app.inject({ method: 'GET', url: '/api/classes/sessions/', headers: teacher.headers });
+    expect(listed.json().data.filter((s: { title: string }) => s.title === 'Big')).toEqual([]);
+    expect((await session(10)).statusCode).toBe(201);
   });
 
   it('keeps every room a mesh, however many join', async () => {
@@ -111,6 +135,9 @@ describe('with Janus', () => {
   }
 
   it('accepts rooms of up to 200 people', async () => {
+    const teacher = await signedIn(t, 'teacher');
+    const capacity = await t.app.inject({ method: 'GET', url: '/api/meetings/capacity/', headers: teacher.headers });
+    expect(capacity.json()).toEqual({ data: { max_capacity: 200, sfu: true, mesh_max_people: 4 } });
     const host = await person(t, 'teacher');
     const socket = await connect(url, host.auth());
     expect(await ask(socket, 'request:create_room', { room: { name: 'Lecture', capacity: 200 } })).toMatchObject({ room: { capacity: 200 } });

@@ -31,8 +31,12 @@ export interface Sfu {
   readonly configured: boolean;
   /** Where a room on the SFU lives (null: a mesh); for diagnostics and tests, never sent to a client. */
   placement(roomId: string): Promise<Placement | null>;
-  /** After a join: tells the joiner how the room's media flows, and moves the room to the SFU when it outgrew the mesh. */
-  joined(socket: MeetingSocket, room: Room): Promise<void>;
+  /**
+   * After a join: tells the joiner how the room's media flows, and moves the room to the SFU when it
+   * outgrew the mesh. A `fresh` join (not a return within the grace) starts a new Janus session: the
+   * page's old connections, if the same peer had any, are gone.
+   */
+  joined(socket: MeetingSocket, room: Room, fresh: boolean): Promise<void>;
   /** After someone left: their Janus session ends; an empty room's Janus room goes. */
   left(roomId: string, member: Member): Promise<void>;
   /** The socket's `request:sfu_*` and `request:room_chat` events. */
@@ -125,7 +129,8 @@ export function createSfu(app: FastifyInstance, io: RealtimeServer, store: RoomS
     configured: pool?.configured ?? false,
     placement: (roomId) => placements.get(roomId),
     capacityLimit: () => capacityLimit(pool?.configured ?? false),
-    async joined(socket, room) {
+    async joined(socket, room, fresh) {
+      if (fresh) await closeLocal(room.id, socket.data.sessionId);
       let placement = await placements.get(room.id);
       const people = (await store.list(room.id)).length;
       if (!placement && pool && decideTopology('mesh', people, meshMaxPeople, pool.available()) === 'sfu') {

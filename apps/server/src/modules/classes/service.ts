@@ -6,7 +6,7 @@ import { asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Session, sessionInput } from '@mooz/contract/courses';
 import { limits } from '@mooz/contract/limits';
-import { messages } from '@mooz/contract/messages';
+import { fillMessage, messages } from '@mooz/contract/messages';
 import type { Database } from '../../db/client';
 import { classSessions, courses, users } from '../../db/schema/index';
 import { invalidField } from '../../http/errors';
@@ -30,6 +30,8 @@ export interface SessionsDeps {
   /** How long they are kept without news of a change. */
   cacheTtlMs: number;
   now?: () => Date;
+  /** The most people a session's room may hold here (sfu/topology.ts: the mesh's limit without an SFU); the schema's otherwise. */
+  maxCapacity?: number;
 }
 
 const joinEarlyMs = limits.sessionJoinEarlyMinutes * 60_000;
@@ -128,6 +130,9 @@ export function createSessionsService(deps: SessionsDeps) {
       const startsAt = new Date(input.starts_at);
       const at = now();
       if (startsAt.getTime() <= at.getTime()) throw invalidField('starts_at', 'Choose a time in the future');
+      if (deps.maxCapacity !== undefined && input.capacity > deps.maxCapacity) {
+        throw invalidField('capacity', fillMessage(messages.roomCapacityOver, { max: deps.maxCapacity }));
+      }
       const [row] = await db
         .insert(classSessions)
         .values({

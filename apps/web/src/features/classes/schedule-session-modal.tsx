@@ -12,6 +12,7 @@ import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
 import { isoFromLocalInput, localInputValue, StartsAtInput } from './session-form';
 import { useScheduleSession, useTaughtCourses } from './use-sessions';
+import { useMeetingCapacity } from '../../lib/meeting-capacity';
 
 interface Values {
   course_id: string;
@@ -44,19 +45,22 @@ export function ScheduleSessionModal({ opened, onClose }: { opened: boolean; onC
   const { t } = useTranslation();
   const courses = useTaughtCourses(opened);
   const schedule = useScheduleSession();
+  const { maxCapacity } = useMeetingCapacity(opened);
   const form = useForm<Values>({
     initialValues: { course_id: '', title: '', starts_at: localInputValue(nextFullHour()), duration_minutes: 60, capacity: limits.defaultMeetingCapacity },
     // The contract's rules, each wrong field shown with its translated hint; the server also wants a
     // start in the future, which no schema can know.
     validate: (values) => {
       const wrong = new Set(Object.keys(validateBody(toBody(values))));
+      // The schema allows the largest room of all; this server may hold fewer (no SFU).
+      if (Number(values.capacity) > maxCapacity) wrong.add('capacity');
       if (!wrong.has('starts_at') && new Date(values.starts_at).getTime() <= Date.now()) wrong.add('starts_at');
       const hints: Record<keyof Values, string> = {
         course_id: t('sessions.form.courseRequired'),
         title: values.title.trim() ? t('sessions.form.invalid') : t('sessions.form.titleRequired'),
         starts_at: t('sessions.form.startsAtFuture'),
         duration_minutes: t('sessions.form.durationRange', { min: limits.sessionMinMinutes, max: limits.sessionMaxMinutes }),
-        capacity: t('sessions.form.capacityRange', { min: limits.meetingMinCapacity, max: limits.meetingMaxCapacity }),
+        capacity: t('sessions.form.capacityRange', { min: limits.meetingMinCapacity, max: maxCapacity }),
       };
       return Object.fromEntries(Object.entries(hints).filter(([field]) => wrong.has(field)));
     },
@@ -119,7 +123,7 @@ export function ScheduleSessionModal({ opened, onClose }: { opened: boolean; onC
               allowDecimal={false}
               {...form.getInputProps('duration_minutes')}
             />
-            <NumberInput label={t('sessions.form.capacity')} min={limits.meetingMinCapacity} max={limits.meetingMaxCapacity} allowDecimal={false} {...form.getInputProps('capacity')} />
+            <NumberInput label={t('sessions.form.capacity')} min={limits.meetingMinCapacity} max={maxCapacity} allowDecimal={false} {...form.getInputProps('capacity')} />
           </SimpleGrid>
           <Button type="submit" loading={schedule.isPending} data-testid="session-submit">
             {t('sessions.form.submit')}

@@ -37,6 +37,7 @@ import { ChangeSeatsDialog, RemoveBatchDialog, seatsSold, type BatchDialogProps 
 import { describeSchedule, sameClocks } from './batch-schedule';
 import { OpenBatchModal } from './open-batch-modal';
 import { useCourse } from './use-courses';
+import { useMeetingCapacity } from '../../lib/meeting-capacity';
 
 type Status = 'started' | 'soldOut' | 'open';
 const statusOf = (batch: Batch): Status => (batch.started ? 'started' : batch.sold_out ? 'soldOut' : 'open');
@@ -49,6 +50,7 @@ interface Column {
 }
 
 function useColumns(): Column[] {
+  const { maxCapacity } = useMeetingCapacity();
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   return [
@@ -98,6 +100,12 @@ function useColumns(): Column[] {
               color={batch.sold_out ? 'red' : undefined}
               aria-label={t('batches.seatsSoldLabel', { sold, capacity: batch.capacity })}
             />
+            {/* A class holds the batch and its teacher: more than this server's rooms hold needs the SFU. */}
+            {batch.capacity + 1 > maxCapacity && (
+              <Text size="xs" c="orange.9" data-testid="batch-needs-sfu">
+                {t('batches.needsSfu', { max: maxCapacity })}
+              </Text>
+            )}
           </Stack>
         );
       },

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@mooz/contract/messages';
@@ -10,14 +11,17 @@ import { MeetingLobbyPage } from './meeting-lobby-page';
 // Without i18n set up, t() answers its keys, so the hints are checked by key.
 function renderLobby() {
   const ability = buildAbility([{ action: 'create', subject: 'Meeting' }]);
+  // No server answers here: the room limit stays the mesh's until one says otherwise.
   return render(
-    <MantineProvider>
-      <AbilityContext.Provider value={ability}>
-        <MemoryRouter>
-          <MeetingLobbyPage />
-        </MemoryRouter>
-      </AbilityContext.Provider>
-    </MantineProvider>,
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MantineProvider>
+        <AbilityContext.Provider value={ability}>
+          <MemoryRouter>
+            <MeetingLobbyPage />
+          </MemoryRouter>
+        </AbilityContext.Provider>
+      </MantineProvider>
+    </QueryClientProvider>,
   );
 }
 
@@ -70,6 +74,17 @@ describe('the meeting lobby forms follow the contract', () => {
     fireEvent.submit(screen.getByTestId('create-meeting-form'));
     expect(screen.getByText('meeting.form.required')).toBeInTheDocument();
     expect(screen.getByText('meeting.form.capacityRange')).toBeInTheDocument();
+  });
+
+  it("refuses more people than this server's rooms hold: a mesh's 10 while no SFU is known", () => {
+    renderLobby();
+    fireEvent.change(screen.getByTestId('create-user-name'), { target: { value: 'Tess' } });
+    fireEvent.change(screen.getByTestId('meeting-capacity'), { target: { value: '11' } });
+    fireEvent.submit(screen.getByTestId('create-meeting-form'));
+    expect(screen.getByText('meeting.form.capacityRange')).toBeInTheDocument();
+    fireEvent.change(screen.getByTestId('meeting-capacity'), { target: { value: '10' } });
+    fireEvent.submit(screen.getByTestId('create-meeting-form'));
+    expect(screen.queryByText('meeting.form.capacityRange')).not.toBeInTheDocument();
   });
 
   it('refuses a link that names no room, and an empty one as required', () => {

@@ -21,6 +21,7 @@ import { prepareRoom } from './services/meeting';
 import { meetingBlocker, meetingBlockerText } from './services/media';
 import { dropWarmSignalling, warmSignalling } from './services/signalling';
 import classes from './meeting.module.css';
+import { useMeetingCapacity } from '../../lib/meeting-capacity';
 
 const nameMax = limits.nameMaxLength;
 
@@ -94,18 +95,21 @@ const Lobby = memo(function Lobby({ navigate }: { navigate: NavigateFunction }) 
   // the user's language, so the hint is chosen here from the value.
   const nameHint = (value: string) => (value.trim() ? t('meeting.form.tooLong', { max: nameMax }) : t('meeting.form.required'));
 
+  const { maxCapacity } = useMeetingCapacity();
   const createForm = useForm<CreateValues>({
     mode: 'controlled',
     initialValues: { name: limits.defaultMeetingName, capacity: limits.defaultMeetingCapacity, userName: initialName },
     validate: (values) => {
       const wrong = validateCreate({ ...values, capacity: values.capacity === '' ? undefined : values.capacity });
+      // The schema allows the largest room of all; this server may hold fewer (no SFU).
+      if (Number(values.capacity) > maxCapacity) wrong.capacity = 'over';
       const hints: Record<keyof CreateValues, string> = {
         name: nameHint(values.name),
         userName: nameHint(values.userName),
         capacity:
           values.capacity === '' || !Number.isInteger(Number(values.capacity))
             ? t('meeting.form.wholeNumber')
-            : t('meeting.form.capacityRange', { min: limits.meetingMinCapacity, max: limits.meetingMaxCapacity }),
+            : t('meeting.form.capacityRange', { min: limits.meetingMinCapacity, max: maxCapacity }),
       };
       return Object.fromEntries(Object.entries(hints).filter(([field]) => field in wrong));
     },
@@ -188,10 +192,10 @@ const Lobby = memo(function Lobby({ navigate }: { navigate: NavigateFunction }) 
               <TextInput label={t('meeting.create.meetingName')} required maxLength={nameMax} {...createForm.getInputProps('name')} data-testid="meeting-name" />
               <NumberInput
                 label={t('meeting.create.capacity')}
-                description={t('meeting.create.capacityHint', { max: limits.meetingMaxCapacity })}
+                description={t('meeting.create.capacityHint', { max: maxCapacity })}
                 required
                 min={limits.meetingMinCapacity}
-                max={limits.meetingMaxCapacity}
+                max={maxCapacity}
                 allowDecimal={false}
                 leftSection={<IconUsers size={16} />}
                 {...createForm.getInputProps('capacity')}

@@ -227,7 +227,10 @@ export function openSignalling(
   };
 
   socket.on('action:room_connection_established', ({ room }: { room: Room }) => {
-    // A fresh membership (our place was not kept): links from before belong to the old one.
+    // A fresh membership (our place was not kept): links from before belong to the old one, and so
+    // does our SFU session; the server tells us the room's topology again right after.
+    sfu?.close();
+    sfu = null;
     mesh.removeAll();
     store.setState({ room });
   });
