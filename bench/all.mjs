@@ -42,6 +42,8 @@ const benches = [
   ['dashboard', ['npx', 'tsx', 'bench/dashboard.mjs', ...(postgres ? withPostgres : ['--no-postgres'])]],
   ['first-frame', ['npx', 'tsx', 'bench/first-frame.mjs', '--no-build', '--web-dist', 'apps/web/dist', '--runs', '5']],
   ['upload', ['npx', 'tsx', 'bench/upload.mjs']],
+  // Needs root and janus for its SFU half (a Janus in a network namespace); prints why when it cannot.
+  ['class-scale', ['npx', 'tsx', 'bench/class-scale.mjs']],
 ].filter(([name]) => !only || only.includes(name));
 
 /** Runs one benchmark with its output passed through; resolves to its summary (or what went wrong). */
