@@ -188,6 +188,7 @@ test('a class moves from the mesh to the SFU when a fifth person joins, and ever
     await expect(page.getByTestId('remote-screen-tile')).toHaveAttribute('data-has-video', 'true', { timeout: 20_000 });
   }
   await tess.screenshot({ path: test.info().outputPath('large-class-teacher-1280.png') });
+  await dev.keyboard.press('Escape');
   await dev.screenshot({ path: test.info().outputPath('large-class-student-390.png') });
   await tess.getByTestId('toggle-screen').click();
   for (const page of pages.slice(1)) await expect(page.getByTestId('remote-screen-tile')).toHaveCount(0, { timeout: 20_000 });

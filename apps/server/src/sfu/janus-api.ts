@@ -192,7 +192,7 @@ export class JanusHandle extends EventEmitter {
   }
 
   /** An asynchronous plugin request (join, configure, start…): the event that answers it, with its jsep. */
-  async message(body: Record<string, unknown>, jsep?: { type: string; sdp: string }): Promise<JanusEvent> {
+  async message(body: Record<string, unknown>, jsep?: { type: string; sdp: string; rid_order?: 'lmh' | 'hml' }): Promise<JanusEvent> {
     return this.session.connection.send({ janus: 'message', ...this.base(), body, ...(jsep ? { jsep } : {}) }, true);
   }
 

@@ -66,9 +66,11 @@ export class SfuParticipant {
   async publish(jsep: Jsep, screenMid: string | null | undefined): Promise<Jsep> {
     const publisher = await this.joinAsPublisher();
     const descriptions = screenMid ? [{ mid: screenMid, description: 'screen' }] : [];
+    // Chromium lists simulcast layers lowest first; Janus assumes highest first unless told, and would
+    // then send a thumbnail the 720p layer and the speaker's tile the smallest.
     const answer = await publisher.message(
       this.published ? { request: 'configure', descriptions } : { request: 'publish', descriptions, audio: true, video: true },
-      jsep,
+      { ...jsep, rid_order: 'lmh' },
     );
     this.published = true;
     if (!answer.jsep) throw new Error('Janus sent no answer');
@@ -142,20 +144,28 @@ export class SfuParticipant {
     if (publishers?.length) this.subscribeTo(publishers);
   }
 
-  /** Adds every stream of these publishers not yet received (our own excepted). */
+  /**
+   * Adds every stream of these publishers not yet received (our own excepted), and drops the ones they
+   * stopped (a screen share ended), so its tile goes; it may come back later on the same mid.
+   */
   private subscribeTo(publishers: JanusPublisher[]) {
     const wanted: { feed: number; mid: string }[] = [];
+    const stopped: { feed: number; mid: string }[] = [];
     for (const publisher of publishers) {
       if (publisher.display === this.sessionId) continue;
       for (const stream of publisher.streams ?? []) {
         const key = `${publisher.id}:${stream.mid}`;
-        // A stopped stream (a screen share ended) may come back on the same mid: subscribe again then.
-        if (stream.disabled) this.subscribed.delete(key);
-        if (stream.disabled || stream.type === 'data' || this.subscribed.has(key)) continue;
+        if (stream.type === 'data') continue;
+        if (stream.disabled) {
+          if (this.subscribed.delete(key)) stopped.push({ feed: publisher.id, mid: stream.mid });
+          continue;
+        }
+        if (this.subscribed.has(key)) continue;
         this.subscribed.add(key);
         wanted.push({ feed: publisher.id, mid: stream.mid });
       }
     }
+    if (stopped.length && this.subscriber) this.negotiate(() => this.subscriber!.message({ request: 'unsubscribe', streams: stopped }));
     if (wanted.length) this.negotiate(() => this.subscribeStreams(wanted));
   }
 
