@@ -51,6 +51,8 @@ const server = (serverPort: number, env: Record<string, string>) => ({
 
 export default defineConfig({
   testDir: 'e2e',
+  // The Janus of the large-class spec, made before any browser starts (support/global-janus.ts).
+  globalSetup: './e2e/support/global-janus.ts',
   fullyParallel: false,
   workers,
   retries: process.env.CI ? 1 : 0,

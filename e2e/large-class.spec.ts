@@ -1,16 +1,14 @@
-// A class that outgrows the mesh, end to end: five people in Chromium, a real Janus (in a network
-// namespace of its own: it gathers no ICE candidates on loopback) and a Mooz server of this spec's own
+// A class that outgrows the mesh, end to end: five people in Chromium, a real Janus (the run's, in a
+// network namespace of its own: it gathers no ICE candidates on loopback; support/global-janus.ts) and a Mooz server of this spec's own
 // with MESH_MAX_PEOPLE=4. Four meet peer to peer; when the fifth joins the room moves to the SFU by
 // itself: nobody rejoins or gets a leave toast, everyone sees the four others over at most two
 // connected peer connections, and chat, a raised hand and a screen share still reach everyone.
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { startJanusInNamespace, type NamespacedJanus } from '../apps/server/test/janus-namespace';
 import { writeFakeCamera } from './support/fake-camera';
 import { startOwnServer, type OwnServer } from './support/own-server';
 import { startSignedIn, type StoredSession } from './support/signed-in';
 
 const password = 'mooz-demo-123';
-let janus: NamespacedJanus;
 let server: OwnServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -19,8 +17,9 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  janus = await startJanusInNamespace({ rtpPortRange: '32000-32199' });
-  server = await startOwnServer({ JANUS_URLS: janus.url, JANUS_API_SECRET: janus.apiSecret, MESH_MAX_PEOPLE: '4' });
+  const [janusUrl, janusSecret] = [process.env.MOOZ_E2E_JANUS_URL, process.env.MOOZ_E2E_JANUS_SECRET];
+  if (!janusUrl || !janusSecret) throw new Error('no Janus for this run (support/global-janus.ts)');
+  server = await startOwnServer({ JANUS_URLS: janusUrl, JANUS_API_SECRET: janusSecret, MESH_MAX_PEOPLE: '4' });
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
@@ -38,7 +37,6 @@ test.afterAll(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
   await browser?.close();
   await server?.stop();
-  await janus?.stop();
 });
 
 async function logIn(email: string): Promise<StoredSession> {

@@ -10,10 +10,10 @@ missing=()
 command -v ip >/dev/null 2>&1 || [ -x /usr/sbin/ip ] || [ -x /sbin/ip ] || missing+=(iproute2)
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 if [ "$(id -u)" -ne 0 ]; then
-  echo "Missing for the end-to-end tests: ${missing[*]}: run 'sudo apt-get update && sudo apt-get install -y ${missing[*]}'" >&2
+  echo "Missing for large classes, TURN relays and their tests: ${missing[*]}: run 'sudo apt-get update && sudo apt-get install -y ${missing[*]}'" >&2
   exit 1
 fi
-echo "Installing Debian's ${missing[*]} for the end-to-end tests..."
+echo "Installing Debian's ${missing[*]} (large classes, TURN relays and their tests)..."
 apt-get update -qq
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 # Debian may start the services it has just installed; the tests start their own, on their own ports.

@@ -4,7 +4,21 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Config } from '../config';
-import { janusBinary, startJanus, type JanusProcess } from './janus-process';
+import { turnCredential } from '../realtime/turn-credentials';
+import { janusBinary, startJanus, type JanusOptions, type JanusProcess } from './janus-process';
+
+/** Janus asks coturn for a relay at each connection, for as long as it runs: its credential lasts a year. */
+const JANUS_TURN_TTL_SECONDS = 365 * 24 * 60 * 60;
+
+/** The first TURN URL as Janus's nat settings take it, with a credential of its own, so relayed students reach it too. */
+export function janusTurn(config: Config): JanusOptions['turn'] {
+  if (!config.turn) return undefined;
+  const url = config.turn.urls.find((candidate) => /^turn:/.test(candidate));
+  const match = url && /^turn:([^:?]+)(?::(\d+))?(?:\?transport=(udp|tcp))?/.exec(url);
+  if (!match) return undefined;
+  const { username, credential } = turnCredential({ ...config.turn, ttlSeconds: JANUS_TURN_TTL_SECONDS }, 'janus');
+  return { server: match[1]!, port: Number(match[2] ?? 3478), transport: (match[3] as 'udp' | 'tcp' | undefined) ?? 'udp', user: username, password: credential };
+}
 
 export async function startOwnJanus(config: Config, log: (line: string) => void): Promise<JanusProcess | null> {
   if (config.janus.urls.length) return null;
@@ -14,7 +28,7 @@ export async function startOwnJanus(config: Config, log: (line: string) => void)
   }
   const apiSecret = config.janus.apiSecret ?? randomBytes(24).toString('base64url');
   try {
-    const janus = await startJanus({ folder: join(config.dataDir, 'janus'), apiSecret });
+    const janus = await startJanus({ folder: join(config.dataDir, 'janus'), apiSecret, turn: janusTurn(config) });
     config.janus.urls = [janus.url];
     config.janus.apiSecret = apiSecret;
     return janus;

@@ -241,3 +241,19 @@ describe('with Janus', () => {
     for (const topology of told) expect(topology).toEqual({ roomId: room.id, mode: 'sfu', epoch: after.epoch });
   }, 20_000);
 });
+
+describe("our own Janus's TURN settings", () => {
+  it('takes the first turn: URL with a credential of its own that coturn accepts for a year', async () => {
+    const { janusTurn } = await import('./own-janus');
+    const { loadConfig } = await import('../config');
+    const { createHmac } = await import('node:crypto');
+    const config = loadConfig({ DATA_DIR: '/tmp/x', TURN_URLS: 'turns:relay.example:443?transport=tcp,turn:relay.example:3478?transport=udp', TURN_SECRET: 's3cret' });
+    const turn = janusTurn(config)!;
+    expect(turn).toMatchObject({ server: 'relay.example', port: 3478, transport: 'udp' });
+    const [expiry, who] = turn.user.split(':');
+    expect(who).toBe('janus');
+    expect(Number(expiry) - Date.now() / 1000).toBeGreaterThan(364 * 86_400);
+    expect(turn.password).toBe(createHmac('sha1', 's3cret').update(turn.user).digest('base64'));
+    expect(janusTurn(loadConfig({ DATA_DIR: '/tmp/x' }))).toBeUndefined();
+  });
+});
