@@ -16,6 +16,7 @@ import { meetingToast } from './meeting-toasts';
 import { attachRoomControls, detachRoomControls, waitInLobby } from './room-controls';
 import type { Mesh } from './mesh';
 import { SfuLink } from './sfu-link';
+import { changedLayers, layersFor } from './sfu-layers';
 import { decodeChat, encodeChat } from '../chat';
 import { receiveChat, type ChatLink } from './chat-channel';
 
@@ -205,7 +206,19 @@ export function openSignalling(
     mesh.useSfu(link);
     const { localStream, screenStream } = store.getState();
     link.start(localStream, screenStream);
+    // Each tile gets the layer it needs, asked again whenever the stage changes (sfu-layers.ts).
+    const asked = new Map();
+    const chooseLayers = () => {
+      if (sfu !== link) return;
+      const state = store.getState();
+      link.chooseLayers(changedLayers(layersFor(Object.values(state.peers), !!state.screenStream), asked));
+    };
+    stopWatchingLayers?.();
+    stopWatchingLayers = store.subscribe((state, before) => {
+      if (state.peers !== before.peers || state.screenStream !== before.screenStream) chooseLayers();
+    });
   });
+  let stopWatchingLayers: (() => void) | undefined;
   socket.on('action:sfu_offer', ({ roomId, epoch, jsep, streams }) => {
     if (closed || sfu?.roomId !== roomId || sfu.epoch !== epoch) return;
     sfu.receive(jsep, streams).catch((error: unknown) => console.warn('SFU offer:', error));
@@ -294,6 +307,7 @@ export function openSignalling(
     },
     close() {
       closed = true;
+      stopWatchingLayers?.();
       sfu?.close();
       sfu = null;
       detachRoomControls(socket);

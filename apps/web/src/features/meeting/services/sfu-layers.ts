@@ -1,0 +1,32 @@
+// Which simulcast layer of each camera an SFU room's page asks for: what its tile needs. The stage
+// (components/video-grid.tsx) shows every camera in a grid; up to four they are large (high), beyond
+// that, or beside a screen share, they are thumbnails (low). A screen share is always shown large.
+import type { VideoLayer } from '@mooz/contract/realtime';
+import type { Peer } from '../meeting-store';
+
+/** Cameras on the stage (ours included) up to which each tile is large enough for the full layer. */
+export const LARGE_TILES_UP_TO = 4;
+
+export interface LayerChoice {
+  peerId: string;
+  source: 'camera' | 'screen';
+  layer: VideoLayer;
+}
+
+export function layersFor(peers: readonly Peer[], ownScreen: boolean): LayerChoice[] {
+  const screens = ownScreen || peers.some((peer) => peer.screenStream);
+  const cameraLayer: VideoLayer = !screens && peers.length + 1 <= LARGE_TILES_UP_TO ? 'high' : 'low';
+  const choices: LayerChoice[] = [];
+  for (const peer of peers) {
+    if (peer.userStream) choices.push({ peerId: peer.peerId, source: 'camera', layer: cameraLayer });
+    if (peer.screenStream) choices.push({ peerId: peer.peerId, source: 'screen', layer: 'high' });
+  }
+  return choices;
+}
+
+/** The choices that differ from what was last asked (keyed by peer and source), to send only those. */
+export function changedLayers(choices: readonly LayerChoice[], asked: Map<string, VideoLayer>): LayerChoice[] {
+  const changed = choices.filter((choice) => asked.get(`${choice.peerId}\n${choice.source}`) !== choice.layer);
+  for (const choice of changed) asked.set(`${choice.peerId}\n${choice.source}`, choice.layer);
+  return changed;
+}
