@@ -21,8 +21,8 @@ describe('signalling payloads', () => {
     expect(createRoomPayload.parse({ room: {} })).toEqual({ room: { name: 'Mooz Meeting', capacity: 10 } });
   });
 
-  it('rejects capacities outside 2..50 and non-integers', () => {
-    for (const capacity of [1, 51, 2.5, 'ten']) expect(createRoomPayload.safeParse({ room: { capacity } }).success).toBe(false);
+  it('rejects capacities outside 2..200 (the largest room, with an SFU) and non-integers', () => {
+    for (const capacity of [1, 201, 2.5, 'ten']) expect(createRoomPayload.safeParse({ room: { capacity } }).success).toBe(false);
   });
 
   it('needs a user name to join and a data object to relay', () => {

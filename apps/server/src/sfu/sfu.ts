@@ -130,6 +130,8 @@ export function createSfu(app: FastifyInstance, io: RealtimeServer, store: RoomS
     placement: (roomId) => placements.get(roomId),
     capacityLimit: () => capacityLimit(pool?.configured ?? false),
     async joined(socket, room, fresh) {
+      // Without an SFU every room is a mesh: nothing to look up (nor wait for, in a Redis outage).
+      if (!pool) return void socket.emit('action:room_topology', { roomId: room.id, mode: 'mesh', epoch: 0 });
       if (fresh) await closeLocal(room.id, socket.data.sessionId);
       let placement = await placements.get(room.id);
       const people = (await store.list(room.id)).length;
@@ -143,6 +145,7 @@ export function createSfu(app: FastifyInstance, io: RealtimeServer, store: RoomS
       socket.emit('action:room_topology', { roomId: room.id, mode: placement ? 'sfu' : 'mesh', epoch: placement?.epoch ?? 0 });
     },
     async left(roomId, member) {
+      if (!pool) return;
       await closeLocal(roomId, member.sessionId);
       const placement = await placements.get(roomId);
       if (!placement || (await store.list(roomId)).length) return;
