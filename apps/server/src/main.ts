@@ -21,12 +21,14 @@ try {
   throw error;
 }
 
-// One Janus for the whole machine, started before the workers, who find it in their environment.
-const ownJanus = cluster.isWorker ? null : await startOwnJanus(config, (line) => console.warn(line));
+// A single server process starts a Janus of its own; several (WORKERS, a production set-up) are given JANUS_URLS.
+const ownJanus = cluster.isWorker || config.workers > 1 ? null : await startOwnJanus(config, (line) => console.warn(line));
 if (ownJanus) {
   process.env.JANUS_URLS = config.janus.urls.join(',');
   process.env.JANUS_API_SECRET = config.janus.apiSecret;
   process.once('exit', () => ownJanus.kill());
+  // Stopped with the server whoever handles the signal (the cluster's primary too).
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => ownJanus.kill());
 }
 
 if (config.workers > 1 && cluster.isPrimary) {

@@ -150,6 +150,10 @@ export async function startJanus(options: JanusOptions, timeoutMs = 15_000): Pro
   const child: ChildProcess = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
+  // Janus never keeps the server's process alive: the server ends it (stop, kill, or on exit).
+  child.unref();
+  (child.stdout as unknown as { unref?(): void } | null)?.unref?.();
+  (child.stderr as unknown as { unref?(): void } | null)?.unref?.();
   let exited = false;
   const exit = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())));
   const url = `ws://${host}:${wsPort}`;
