@@ -77,6 +77,19 @@ export interface Mesh {
   sfuFailed(): void;
 }
 
+/** A peer as first shown: no streams yet, its link (if any) still signalling. */
+const newPeer = (peerId: string, userName: string, initiator: boolean): Peer => ({
+  peerId,
+  userName: nameOf(userName),
+  status: 'signalling',
+  initiator,
+  userStream: null,
+  screenStream: null,
+  screenStreamId: null,
+  userStreamId: null,
+  version: 0,
+});
+
 const live = (status: PeerStatus) => status === 'signalling' || status === 'connected';
 
 export function createMesh(hooks: MeshHooks): Mesh {
@@ -117,17 +130,7 @@ export function createMesh(hooks: MeshHooks): Mesh {
     });
     for (const track of localStream?.getTracks() ?? []) created.addTrack(track, localStream!);
     for (const track of screenStream?.getTracks() ?? []) created.addTrack(track, screenStream!);
-    const peer: Peer = {
-      peerId,
-      userName: nameOf(userName),
-      status: 'signalling',
-      initiator,
-      userStream: null,
-      screenStream: null,
-      screenStreamId: null,
-      userStreamId: null,
-      version: 0,
-    };
+    const peer = newPeer(peerId, userName, initiator);
     links.set(peerId, created);
     store.setState((state) => ({ peers: { ...state.peers, [peerId]: peer } }));
     applyBitrates();
@@ -273,17 +276,7 @@ export function createMesh(hooks: MeshHooks): Mesh {
         if (userName.trim()) updatePeer(peerId, { userName: nameOf(userName) });
         return;
       }
-      const peer: Peer = {
-        peerId,
-        userName: nameOf(userName),
-        status: 'signalling',
-        initiator: false,
-        userStream: null,
-        screenStream: null,
-        screenStreamId: null,
-        userStreamId: null,
-        version: 0,
-      };
+      const peer = newPeer(peerId, userName, false);
       store.setState((state) => ({ peers: { ...state.peers, [peerId]: peer } }));
     },
     sfuStream(peerId, source, stream) {
