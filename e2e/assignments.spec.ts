@@ -1,8 +1,8 @@
 // Assignments and certificates (issue 9) in Chromium. The demo teacher (in Kolkata) sets an assignment
 // with a file in a new course of theirs; its student (in New York) sees the due date on their own
 // clocks, answers with a text and a small file; the teacher reviews it and the student reads the grade
-// and feedback. Both dashboards' figures move at each step. The teacher awards the course's
-// certificate (a second award is refused, 409); its PDF downloads (%PDF, application/pdf, the student's
+// and feedback. Both dashboards' figures move at each step. The batch has not ended, so the teacher is
+// offered no certificate (the server refuses one, 409); an admin awards it early with a reason; its PDF downloads (%PDF, application/pdf, the student's
 // name in its text, its first page rendered with pdftoppm) and its public page, opened logged out,
 // says it is genuine; a made-up id says not found. axe scans the tab (both sides) and the verification
 // page; the screens are shot at 1280 and 390 px in French and German, dark, right to left.
@@ -176,7 +176,7 @@ test('an assignment goes from the teacher to the student and back, and the cours
 }) => {
   test.setTimeout(600_000);
   const teacher = await apiLogIn(request, 'teacher@mooz.local');
-  const { course, student, studentName } = await boughtCourse(request, teacher, 'Nadia');
+  const { course, student, studentId, studentName } = await boughtCourse(request, teacher, 'Nadia');
   const teacherPage = await openWindow(browser, teacher, english, 'Asia/Kolkata');
   const studentPage = await openWindow(browser, student, english, 'America/New_York');
 
@@ -285,18 +285,31 @@ test('an assignment goes from the teacher to the student and back, and the cours
   await expect(studentPage.getByTestId('answer-open')).toHaveCount(0);
   await expectStudentFigure(studentPage, [doneBefore + 1, totalBefore + 1]);
 
-  // The teacher awards the course's certificate from its students page.
+  // The batch has not ended: the teacher is offered no award, and the server refuses one (409).
   await visit(teacherPage, `/my-courses/${course.id}/students`);
-  await teacherPage.getByTestId('award-certificate').click(slow);
-  await teacherPage.getByTestId('award-certificate-confirm').click();
-  await expect(teacherPage.getByText('Certificate awarded')).toBeVisible();
-  const href = (await teacherPage.getByTestId('certificate-awarded-link').getAttribute('href'))!;
+  await expect(teacherPage.getByTestId('certificate-not-yet')).toBeVisible(slow);
+  await expect(teacherPage.getByTestId('award-certificate')).toHaveCount(0);
+  const early = await request.post(`/api/courses/${course.id}/certificates/`, { headers: auth(teacher), data: { student_id: studentId } });
+  expect(early.status()).toBe(409);
+  expect((await early.json()).message).toMatch(/^This student's batch ends on \d{4}-\d\d-\d\d: a certificate can be awarded once it has ended$/);
+
+  // An admin awards it early, with a reason.
+  const admin = await apiLogIn(request, 'admin@mooz.local');
+  const adminPage = await openWindow(browser, admin, english, 'UTC');
+  await visit(adminPage, `/my-courses/${course.id}/students`);
+  await adminPage.getByTestId('award-certificate-early').click(slow);
+  await adminPage.getByTestId('award-certificate-confirm').click();
+  await expect(adminPage.getByText('Say why the certificate is awarded before the batch ends')).toBeVisible();
+  await adminPage.getByTestId('award-certificate-reason').fill('Moves abroad; finished every module');
+  await adminPage.getByTestId('award-certificate-confirm').click();
+  await expect(adminPage.getByText('Certificate awarded')).toBeVisible();
+  const href = (await adminPage.getByTestId('certificate-awarded-link').getAttribute('href'))!;
   const certificateId = decodeURIComponent(href.split('/').pop()!);
-  // A second award is refused with the server's reason.
+  await adminPage.context().close();
+  // The teacher's page now links it: no second award is offered.
   await teacherPage.reload();
-  await teacherPage.getByTestId('award-certificate').click(slow);
-  await teacherPage.getByTestId('award-certificate-confirm').click();
-  await expect(teacherPage.getByText("This student already has this course's certificate")).toBeVisible();
+  await expect(teacherPage.getByTestId('certificate-awarded-link')).toHaveAttribute('href', href, slow);
+  await expect(teacherPage.getByTestId('award-certificate')).toHaveCount(0);
 
   // Logged out, its page says it is genuine, and its PDF downloads.
   const visitor = await openWindow(browser, null, english, 'UTC');
@@ -305,6 +318,7 @@ test('an assignment goes from the teacher to the student and back, and the cours
   await expect(visitor.getByTestId('certificate-student')).toHaveText(studentName);
   await expect(visitor.getByTestId('certificate-course')).toHaveText(course.name);
   await expect(visitor.getByTestId('certificate-teacher')).toHaveText('Tara Teacher');
+  await expect(visitor.getByTestId('certificate-dates')).toContainText(/\d{4}.+–.+\d{4}/);
   await expect(visitor.getByTestId('certificate-id')).toHaveText(certificateId);
   expect(
     await visitor.evaluate(

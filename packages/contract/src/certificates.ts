@@ -2,12 +2,22 @@
 // one constant, below), or awarded by the course's teacher or an admin by hand. Each has a PDF made by
 // the server and a public verification page, /certificates/{id}, that anyone can open.
 import { z } from 'zod';
-import { recordId, singleLineText } from './primitives';
+import type { UserType } from './permissions';
+import { multiLineText, recordId, singleLineText } from './primitives';
 
 export const certificateRules = {
   /** A student whose batch has ended earns the certificate with at least this share of its sessions attended or watched. */
   earnedShare: 0.75,
+  /** The longest reason an admin gives for awarding a certificate before the student's batch has ended. */
+  earlyReasonMaxLength: 500,
 } as const;
+
+/**
+ * By hand, a certificate is for a student whose batch has ended (its last day is before today in the
+ * course's time zone, the rule earned certificates follow too); only an admin may award one earlier,
+ * giving a reason that the audit log keeps.
+ */
+export const mayAwardEarly = (userType: UserType | string | undefined) => userType === 'admin';
 
 /** Certificate ids are random, unguessable and readable aloud: this many Crockford base32 characters. */
 export const certificateIdLength = 16;
@@ -53,5 +63,15 @@ export const certificateVerification = z.object({
 });
 export type CertificateVerification = z.infer<typeof certificateVerification>;
 
-/** A teacher or admin awards a course's certificate to one of its students by hand. */
-export const awardCertificateBody = z.object({ student_id: recordId() }).strict();
+/** A teacher or admin awards a course's certificate to one of its students by hand (`reason`: see mayAwardEarly). */
+export const awardCertificateBody = z
+  .object({
+    student_id: recordId(),
+    reason: multiLineText()
+      .trim()
+      .min(1, 'Required')
+      .max(certificateRules.earlyReasonMaxLength, `Use at most ${certificateRules.earlyReasonMaxLength} characters`)
+      .optional(),
+  })
+  .strict();
+export type AwardCertificateBody = z.input<typeof awardCertificateBody>;

@@ -147,6 +147,8 @@ export const messages = {
   certificateAwarded: 'Certificate awarded',
   certificateExists: "This student already has this course's certificate",
   studentNotInCourse: 'This student has not taken this course',
+  certificateBatchNotEnded: "This student's batch ends on {{date}}: a certificate can be awarded once it has ended",
+  certificateEarlyNeedsReason: 'The batch has not ended: give a reason to award the certificate early',
   // Running a class (issue 12).
   removedFromRoom: 'You were removed from this class by {{name}}',
   classEndedBy: '{{name}} ended the class',

@@ -31,6 +31,10 @@ export const courseStudent = z.object({
   paid_at: z.string().nullable(),
   /** Sessions of the student's batch (and the course's extra ones) held so far, and how many they attended. */
   attendance: z.object({ attended: z.number().int(), held: z.number().int() }),
+  /** The batch's last day is before today in the course's time zone: a certificate may be awarded by hand. */
+  batch_ended: z.boolean(),
+  /** The student's certificate of this course, if they have one: its id and public verification page. */
+  certificate: z.object({ id: z.string(), verify_url: z.string() }).nullable(),
 });
 export type CourseStudent = z.infer<typeof courseStudent>;
 

@@ -8,7 +8,7 @@ import { PDFDocument, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { signedIn } from '../../../test/accounts';
 import { at, insertAttendance, insertBatch, insertCourse, insertPurchase, insertSession } from '../../../test/learning';
-import { certificates, users } from '../../db/schema/index';
+import { auditLog, certificates, users } from '../../db/schema/index';
 import { certificateId } from './ids';
 import { certificatePdf, datesLine } from './pdf';
 
@@ -95,6 +95,99 @@ describe('awarding by hand', () => {
   });
 });
 
+/** The calendar day `days` from today in `zone`, as YYYY-MM-DD. */
+const dayIn = (zone: string, days: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + days * 86_400_000));
+
+describe('awarding before the batch has ended', () => {
+  /** A student of a batch that ends today on the course's clocks (Kolkata): not yet ended. */
+  async function running() {
+    const teacher = await signedIn(t, 'teacher');
+    const student = await signedIn(t, 'student');
+    const course = await insertCourse(t.db, teacher.user.id, { name: 'Python Basics', timeZone: 'Asia/Kolkata' });
+    const batch = await insertBatch(t.db, course.id, dayIn('Asia/Kolkata', -20), dayIn('Asia/Kolkata', 0));
+    await insertPurchase(t.db, student.user.id, course.id, batch);
+    return { teacher, student, course, batch, url: `/api/courses/${course.id}/certificates/` };
+  }
+
+  it('is refused to the teacher with 409 naming the batch’s last day, a reason or not, and issues nothing', async () => {
+    const { teacher, student, batch, url } = await running();
+    for (const body of [{ student_id: student.user.id }, { student_id: student.user.id, reason: 'Finished early' }]) {
+      const res = await send('POST', url, teacher.headers, body);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ message: `This student's batch ends on ${batch.endDate}: a certificate can be awarded once it has ended` });
+    }
+    expect(await t.db.select().from(certificates)).toEqual([]);
+  });
+
+  it('an admin needs a reason (409 without one); with it the certificate is issued with the batch’s dates and the audit log keeps the reason', async () => {
+    const { student, course, batch, url } = await running();
+    const admin = await signedIn(t, 'admin');
+    const bare = await send('POST', url, admin.headers, { student_id: student.user.id });
+    expect(bare.statusCode).toBe(409);
+    expect(bare.json()).toEqual({
+      message: 'The batch has not ended: give a reason to award the certificate early',
+      errors: { reason: ['The batch has not ended: give a reason to award the certificate early'] },
+    });
+    expect((await send('POST', url, admin.headers, { student_id: student.user.id, reason: '   ' })).statusCode).toBe(400);
+    expect(await t.db.select().from(certificates)).toEqual([]);
+
+    const res = await send('POST', url, admin.headers, { student_id: student.user.id, reason: 'Leaves for a job abroad; did every module' });
+    expect(res.statusCode).toBe(201);
+    const data = res.json().data;
+    expect(data).toMatchObject({ kind: 'awarded', start_date: batch.startDate, end_date: batch.endDate });
+    const verified = (await send('GET', `/api/certificates/${data.id}/`)).json().data;
+    expect(verified).toMatchObject({ start_date: batch.startDate, end_date: batch.endDate });
+    const log = await t.db.select().from(auditLog);
+    expect(log).toEqual([
+      expect.objectContaining({
+        actorId: admin.user.id,
+        action: 'certificate.award',
+        targetType: 'certificate',
+        targetId: data.id,
+        details: {
+          course_id: course.id,
+          student_id: student.user.id,
+          start_date: batch.startDate,
+          end_date: batch.endDate,
+          early: true,
+          reason: 'Leaves for a job abroad; did every module',
+        },
+      }),
+    ]);
+  });
+
+  it('the day after the batch’s last day on the course’s clocks, the teacher may award', async () => {
+    const teacher = await signedIn(t, 'teacher');
+    const student = await signedIn(t, 'student');
+    const course = await insertCourse(t.db, teacher.user.id, { timeZone: 'Pacific/Kiritimati' });
+    const batch = await insertBatch(t.db, course.id, dayIn('Pacific/Kiritimati', -10), dayIn('Pacific/Kiritimati', -1));
+    await insertPurchase(t.db, student.user.id, course.id, batch);
+    expect((await send('POST', `/api/courses/${course.id}/certificates/`, teacher.headers, { student_id: student.user.id })).statusCode).toBe(201);
+    // What teachers do in their own courses is not the audit log's.
+    expect(await t.db.select().from(auditLog)).toEqual([]);
+  });
+
+  it('the students list says whose batch has ended and who has a certificate, so the page offers only awards that can be made', async () => {
+    const { teacher, student, course } = await running();
+    const done = await signedIn(t, 'student');
+    const past = await insertBatch(t.db, course.id, '2026-01-05', '2026-01-16');
+    await insertPurchase(t.db, done.user.id, course.id, past);
+    const list = async () =>
+      Object.fromEntries(
+        (await send('GET', `/api/courses/${course.id}/students/`, teacher.headers))
+          .json()
+          .data.map((s: { id: number; batch_ended: boolean; certificate: unknown }) => [s.id, { batch_ended: s.batch_ended, certificate: s.certificate }]),
+      );
+    expect(await list()).toEqual({
+      [student.user.id]: { batch_ended: false, certificate: null },
+      [done.user.id]: { batch_ended: true, certificate: null },
+    });
+    const id = (await send('POST', `/api/courses/${course.id}/certificates/`, teacher.headers, { student_id: done.user.id })).json().data.id;
+    expect((await list())[done.user.id]).toEqual({ batch_ended: true, certificate: { id, verify_url: `/certificates/${id}` } });
+  });
+});
+
 describe('lists', () => {
   it('a student’s list issues what they earned; teachers see their courses’, admins all, newest first', async () => {
     const { teacher, student, course, batch } = await classroom();
@@ -105,7 +198,7 @@ describe('lists', () => {
     }
     const other = await signedIn(t, 'teacher');
     const otherCourse = await insertCourse(t.db, other.user.id, { name: 'Other' });
-    const otherBatch = await insertBatch(t.db, otherCourse.id, '2099-01-05', '2099-01-09');
+    const otherBatch = await insertBatch(t.db, otherCourse.id, '2026-01-05', '2026-01-09');
     const classmate = await signedIn(t, 'student');
     await insertPurchase(t.db, classmate.user.id, otherCourse.id, otherBatch);
     await send('POST', `/api/courses/${otherCourse.id}/certificates/`, other.headers, { student_id: classmate.user.id });

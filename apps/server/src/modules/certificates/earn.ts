@@ -3,13 +3,20 @@
 // (learning/progress.ts, the one rule) gets the course's certificate. Idempotent: one certificate per
 // student and course (unique index; ON CONFLICT DO NOTHING), so the dashboard, the certificates list
 // and the periodic pass may all call it, at once or again.
-import { sql } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { certificateRules } from '@mooz/contract/certificates';
 import type { Database } from '../../db/client';
 import { courseProgress, type CourseProgress } from '../learning/progress';
 import { certificateId } from './ids';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * The one rule of "a batch has ended", in SQL: its last day is before today in the course's time zone.
+ * Earned certificates wait for it; one by hand needs it too (contract: mayAwardEarly).
+ */
+export const batchHasEnded = (endDate: SQL | AnyColumn, timeZone: SQL | AnyColumn | string, now: Date): SQL =>
+  sql`(${endDate} < (${now.toISOString()}::timestamptz at time zone ${timeZone})::date)`;
 
 interface Candidate {
   course_id: number;
@@ -34,7 +41,7 @@ async function candidates(db: Database, userId: number, now: Date): Promise<Cand
     join users t on t.id = c.teacher_id
     left join batches b on b.id = s.batch_id
     where s.user_id = ${userId} and s.status = 'active'
-      and coalesce(b.end_date, s.end_date) < (${now.toISOString()}::timestamptz at time zone c.time_zone)::date
+      and ${batchHasEnded(sql`coalesce(b.end_date, s.end_date)`, sql`c.time_zone`, now)}
       and not exists (select 1 from certificates x where x.user_id = s.user_id and x.course_id = s.course_id)`);
   return rowsOf<Candidate>(result);
 }
@@ -79,7 +86,7 @@ export async function earnAllDueCertificates(db: Database, now: Date = new Date(
     join courses c on c.id = s.course_id
     left join batches b on b.id = s.batch_id
     where s.status = 'active'
-      and coalesce(b.end_date, s.end_date) < (${now.toISOString()}::timestamptz at time zone c.time_zone)::date
+      and ${batchHasEnded(sql`coalesce(b.end_date, s.end_date)`, sql`c.time_zone`, now)}
       and coalesce(b.end_date, s.end_date) >= (${now.toISOString()}::timestamptz at time zone c.time_zone)::date - ${periodicLookBackDays}::int
       and not exists (select 1 from certificates x where x.user_id = s.user_id and x.course_id = s.course_id)
     order by s.user_id`);

@@ -23,7 +23,7 @@ const refusals: FastifySchema = { hide: true, response: { 404: errorEnvelope } }
 export const certificateRoutes: FastifyPluginAsync<{ earnEveryMs?: number }> = async (app, options) => {
   const certificates = createCertificatesService({ db: app.db });
   route(app, endpoints.certificates.mine, (req) => certificates.mine(currentUser(req)));
-  route(app, endpoints.certificates.award, (req) => certificates.award(currentUser(req), req.params.id, req.body.student_id));
+  route(app, endpoints.certificates.award, (req) => certificates.award(currentUser(req), req.params.id, req.body));
   route(app, endpoints.certificates.verify, (req) => certificates.verify(req.params.id));
 
   app.route({

@@ -1,16 +1,18 @@
 // Certificates: the caller's list (a student's, after issuing what they have earned; a teacher's
 // courses'; every one for admins), awarding one by hand (the course's teacher or an admin, to a student
-// who took the course), and the public verification and PDF by the certificate's unguessable id.
+// who took the course and whose batch has ended, or earlier by an admin with a reason the audit log
+// keeps), and the public verification and PDF by the certificate's unguessable id.
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { apiRoutes } from '@mooz/contract/api-routes';
-import type { Certificate, CertificateVerification } from '@mooz/contract/certificates';
+import { mayAwardEarly, type Certificate, type CertificateVerification } from '@mooz/contract/certificates';
 import { pathOf } from '@mooz/contract/endpoint';
-import { messages } from '@mooz/contract/messages';
+import { fillMessage, messages } from '@mooz/contract/messages';
 import type { Database } from '../../db/client';
 import { certificates, courses } from '../../db/schema/index';
 import { HttpError, conflict, notFound } from '../../http/errors';
+import { auditIfAdmin } from '../admin/audit';
 import { courseFor, type Caller } from '../assignments/access';
-import { earnDueCertificates } from './earn';
+import { batchHasEnded, earnDueCertificates } from './earn';
 import { certificateId, normaliseCertificateId } from './ids';
 
 export type CertificateRow = typeof certificates.$inferSelect;
@@ -54,7 +56,13 @@ export function presentVerification(row: CertificateRow): CertificateVerificatio
   };
 }
 
-export function createCertificatesService({ db }: { db: Database }) {
+/** Each student's certificate of one course (revoked ones too: they still hold its place), for its students list. */
+export async function certificatesOfCourse(db: Database, courseId: number): Promise<Map<number, { id: string; verify_url: string }>> {
+  const rows = await db.select({ id: certificates.id, userId: certificates.userId }).from(certificates).where(eq(certificates.courseId, courseId));
+  return new Map(rows.map((row) => [row.userId, { id: row.id, verify_url: certificatePagePath(row.id) }]));
+}
+
+export function createCertificatesService({ db, now = () => new Date() }: { db: Database; now?: () => Date }) {
   /** The certificate a public id names; 404 for one never issued, malformed ids included. */
   async function byId(text: string): Promise<CertificateRow> {
     const id = normaliseCertificateId(text);
@@ -84,13 +92,19 @@ export function createCertificatesService({ db }: { db: Database }) {
       return { data: rows.map(presentCertificate) };
     },
 
-    async award(caller: Caller, courseId: number, studentId: number): Promise<{ data: Certificate; message: string }> {
+    async award(
+      caller: Caller,
+      courseId: number,
+      body: { student_id: number; reason?: string | undefined },
+    ): Promise<{ data: Certificate; message: string }> {
+      const studentId = body.student_id;
       await courseFor(db, caller, courseId, (role) => role === 'manager');
       // The student's purchase of the course that is, or was, active: the latest such, its batch's dates.
       const taken = await db.execute(sql`
         select u.first_name || ' ' || u.last_name as student_name, c.name as course_name,
           t.first_name || ' ' || t.last_name as teacher_name, s.batch_id,
-          coalesce(b.start_date, s.start_date)::text as start_date, coalesce(b.end_date, s.end_date)::text as end_date
+          coalesce(b.start_date, s.start_date)::text as start_date, coalesce(b.end_date, s.end_date)::text as end_date,
+          ${batchHasEnded(sql`coalesce(b.end_date, s.end_date)`, sql`c.time_zone`, now())} as ended
         from subscriptions s
         join users u on u.id = s.user_id
         join courses c on c.id = s.course_id
@@ -106,26 +120,43 @@ export function createCertificatesService({ db }: { db: Database }) {
         batch_id: number | null;
         start_date: string;
         end_date: string;
+        ended: boolean;
       }>(taken);
       if (!purchase) throw new HttpError(422, messages.studentNotInCourse, { student_id: [messages.studentNotInCourse] });
-      const [row] = await db
-        .insert(certificates)
-        .values({
-          id: certificateId(),
-          userId: studentId,
-          courseId,
-          batchId: purchase.batch_id === null ? null : Number(purchase.batch_id),
-          kind: 'awarded',
-          issuedBy: caller.id,
-          studentName: purchase.student_name,
-          courseName: purchase.course_name,
-          teacherName: purchase.teacher_name,
-          startDate: purchase.start_date,
-          endDate: purchase.end_date,
-        })
-        .onConflictDoNothing({ target: [certificates.userId, certificates.courseId] })
-        .returning();
-      if (!row) throw conflict(messages.certificateExists);
+      if (!purchase.ended) {
+        if (!mayAwardEarly(caller.userType)) throw conflict(fillMessage(messages.certificateBatchNotEnded, { date: purchase.end_date }));
+        if (!body.reason) throw new HttpError(409, messages.certificateEarlyNeedsReason, { reason: [messages.certificateEarlyNeedsReason] });
+      }
+      const row = await db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(certificates)
+          .values({
+            id: certificateId(),
+            userId: studentId,
+            courseId,
+            batchId: purchase.batch_id === null ? null : Number(purchase.batch_id),
+            kind: 'awarded',
+            issuedBy: caller.id,
+            studentName: purchase.student_name,
+            courseName: purchase.course_name,
+            teacherName: purchase.teacher_name,
+            startDate: purchase.start_date,
+            endDate: purchase.end_date,
+          })
+          .onConflictDoNothing({ target: [certificates.userId, certificates.courseId] })
+          .returning();
+        if (!inserted) throw conflict(messages.certificateExists);
+        // An admin's award is theirs to answer for, an early one with its reason.
+        await auditIfAdmin(tx, caller, 'certificate.award', { type: 'certificate', id: inserted.id }, {
+          course_id: courseId,
+          student_id: studentId,
+          start_date: purchase.start_date,
+          end_date: purchase.end_date,
+          early: !purchase.ended,
+          ...(body.reason && { reason: body.reason }),
+        });
+        return inserted;
+      });
       return { data: presentCertificate(row), message: messages.certificateAwarded };
     },
 

@@ -1,10 +1,13 @@
 // A course's students as its teacher sees them: each paying student with the batch they bought, when
 // they paid, and how many of the sessions held so far they attended. "Held so far": not cancelled and
-// already started, among the sessions meant for them (their batch's and the course's extra ones).
-import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
+// already started, among the sessions meant for them (their batch's and the course's extra ones); and,
+// for the certificate by hand, whether their batch has ended and the certificate they already have.
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { CourseStudent } from '@mooz/contract/teaching';
 import type { Database } from '../../db/client';
 import { attendance, batches, classSessions, subscriptions, users } from '../../db/schema/index';
+import { batchHasEnded } from '../certificates/earn';
+import { certificatesOfCourse } from '../certificates/service';
 import { fullName, type CourseRow } from './presenter';
 
 type BatchRow = typeof batches.$inferSelect;
@@ -27,9 +30,14 @@ function presentBatch(subscription: SubscriptionRow, batch: BatchRow | null, tim
 }
 
 export async function courseStudents(db: Database, course: Pick<CourseRow, 'id' | 'timeZone'>, now: Date): Promise<CourseStudent[]> {
-  const [rows, held] = await Promise.all([
+  const [rows, held, issued] = await Promise.all([
     db
-      .select({ subscription: subscriptions, batch: batches, user: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email } })
+      .select({
+        subscription: subscriptions,
+        batch: batches,
+        user: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+        ended: batchHasEnded(sql`coalesce(${batches.endDate}, ${subscriptions.endDate})`, course.timeZone, now).mapWith((value: unknown) => value === true || value === 't'),
+      })
       .from(subscriptions)
       .innerJoin(users, eq(users.id, subscriptions.userId))
       .leftJoin(batches, eq(batches.id, subscriptions.batchId))
@@ -39,6 +47,7 @@ export async function courseStudents(db: Database, course: Pick<CourseRow, 'id' 
       .select({ id: classSessions.id, batchId: classSessions.batchId })
       .from(classSessions)
       .where(and(eq(classSessions.courseId, course.id), isNull(classSessions.cancelledAt), lte(classSessions.startsAt, now))),
+    certificatesOfCourse(db, course.id),
   ]);
   const visits = held.length && rows.length
     ? await db
@@ -49,7 +58,7 @@ export async function courseStudents(db: Database, course: Pick<CourseRow, 'id' 
   const attendedBy = new Map<number, Set<number>>();
   for (const visit of visits) attendedBy.set(visit.userId, (attendedBy.get(visit.userId) ?? new Set()).add(visit.sessionId));
 
-  return rows.map(({ subscription, batch, user }) => {
+  return rows.map(({ subscription, batch, user, ended }) => {
     // A subscription without a batch (bought before batches) is meant every session of the course.
     const mine = held.filter((s) => s.batchId === null || subscription.batchId === null || s.batchId === subscription.batchId);
     const came = attendedBy.get(user.id) ?? new Set<number>();
@@ -60,6 +69,8 @@ export async function courseStudents(db: Database, course: Pick<CourseRow, 'id' 
       batch: presentBatch(subscription, batch, course.timeZone),
       paid_at: subscription.activatedAt?.toISOString() ?? null,
       attendance: { attended: mine.filter((s) => came.has(s.id)).length, held: mine.length },
+      batch_ended: ended,
+      certificate: issued.get(user.id) ?? null,
     };
   });
 }

@@ -2,6 +2,7 @@
 // and a teacher's award of a course's certificate to one of its students.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRoutes } from '@mooz/contract/api-routes';
+import type { AwardCertificateBody } from '@mooz/contract/certificates';
 import { ApiError, call } from '../../lib/api';
 
 export const certificateKeys = {
@@ -23,11 +24,12 @@ export function useCertificateVerification(id: string) {
 export function useAwardCertificate(courseId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (studentId: number) =>
-      call(apiRoutes.certificates.award, { params: { id: courseId }, body: { student_id: studentId } }),
+    mutationFn: (body: AwardCertificateBody) => call(apiRoutes.certificates.award, { params: { id: courseId }, body }),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: certificateKeys.all }),
+        // The students list says who has a certificate.
+        client.invalidateQueries({ predicate: (query) => query.queryKey.includes('students') }),
         client.invalidateQueries({ predicate: (query) => /^dashboard/.test(String(query.queryKey[0])) }),
       ]),
   });

@@ -39,7 +39,7 @@ function BatchCell({ batch }: { batch: CourseStudent['batch'] }) {
 }
 
 /** An action on one student's row, given by the app (a feature never imports another). */
-export type StudentAction = ComponentType<{ courseId: number; courseName: string; student: { id: number; name: string } }>;
+export type StudentAction = ComponentType<{ courseId: number; courseName: string; student: CourseStudent }>;
 
 function StudentRow({ student, courseId, courseName, Action }: { student: CourseStudent; courseId: number; courseName: string; Action?: StudentAction }) {
   const { t, i18n } = useTranslation();
@@ -69,7 +69,7 @@ function StudentRow({ student, courseId, courseName, Action }: { student: Course
       </Table.Td>
       {Action && (
         <Table.Td data-label={t('students.column.certificate')}>
-          <Action courseId={courseId} courseName={courseName} student={{ id: student.id, name: student.name }} />
+          <Action courseId={courseId} courseName={courseName} student={student} />
         </Table.Td>
       )}
     </Table.Tr>
