@@ -1,11 +1,15 @@
 // Recordings of classes and meetings, and how far each person has watched them.
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { classSessions } from './classes';
 import { courses } from './courses';
 
-export const recordingStatuses = ['recording', 'processing', 'ready'] as const;
+/**
+ * stopped: a live recording stopped with nothing playable yet, whose recorder may still send the rest
+ * (its chunks are kept, modules/recordings/live.ts); it is deleted if nothing comes.
+ */
+export const recordingStatuses = ['recording', 'processing', 'ready', 'stopped'] as const;
 export type RecordingStatus = (typeof recordingStatuses)[number];
 export const recordingSources = ['live', 'upload'] as const;
 
@@ -24,13 +28,27 @@ export const recordings = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     source: text('source', { enum: recordingSources }).notNull(),
-    /** recording: chunks still arriving; processing: being made seekable; ready: listed and playable. */
+    /**
+     * recording: chunks still arriving; processing: being made seekable; ready: made; stopped: see
+     * recordingStatuses. Listed and playable once it has a file (storageKey), whatever its status.
+     */
     status: text('status', { enum: recordingStatuses }).notNull(),
     /** The playable object's key in the recording storage (set once ready). */
     storageKey: text('storage_key'),
     mimeType: text('mime_type').notNull().default('video/webm'),
-    /** Bytes received so far while recording (the resumable upload's offset); the file's size once ready. */
+    /** The file's size (0 until it has one). */
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
+    /** Live recordings: the bytes of chunks received, where the next append starts. */
+    uploadOffset: bigint('upload_offset', { mode: 'number' }).notNull().default(0),
+    /** Live recordings: the upload offset its file was made from (null: none made yet). */
+    madeFromBytes: bigint('made_from_bytes', { mode: 'number' }),
+    /**
+     * Live recordings: its chunks are kept and its recorder may still append (after a stall, a reload,
+     * a lost network), until it finishes saying it sent everything or no chunk came for the resume window.
+     */
+    acceptsChunks: boolean('accepts_chunks').notNull().default(false),
+    /** Live recordings: stopped only because its chunks stopped coming; its recorder's next chunk reopens it. */
+    stalled: boolean('stalled').notNull().default(false),
     durationSeconds: real('duration_seconds').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The last chunk of a live recording: one silent for too long is finalised by the sweeper. */
