@@ -26,6 +26,12 @@ export function isOutage(error: unknown): boolean {
 }
 
 export function registerErrorHandling(app: FastifyInstance) {
+  // A refusal sent while the request's body is still arriving (a file refused by its first bytes, one
+  // too large, a caller refused before the body is read) closes the connection once answered: the
+  // client stops sending, rather than the server reading hundreds of megabytes nobody will use.
+  app.addHook('onSend', async (request, reply) => {
+    if (reply.statusCode >= 400 && request.raw.complete === false) reply.header('connection', 'close');
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);

@@ -2,14 +2,14 @@
 // (percentage and bytes) and a Cancel that stops it, then say how it went (the spec's uploading,
 // uploadSuccess and uploadError). Closing the dialog while the file is going cancels the upload.
 import '@mantine/core/styles/Progress.css';
-import { useId, useState, type DragEvent } from 'react';
+import { useEffect, useId, useState, type DragEvent } from 'react';
 import { Alert, Button, Group, Modal, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconFileUpload, IconPlayerPlay, IconUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../config/paths';
 import { formatBytes } from '../lib/media-format';
-import { looksLikeWebm, useRecordingUpload, type UploadState } from '../lib/recording-upload';
+import { looksLikeWebm, readsLikeWebm, useRecordingUpload, type UploadState } from '../lib/recording-upload';
 import classes from './upload-recording.module.css';
 
 const percentOf = (state: UploadState) =>
@@ -120,7 +120,20 @@ export function UploadRecordingModal({ roomId, sessionTitle, opened, onClose }: 
   const { t } = useTranslation();
   const { state, upload, cancel, reset } = useRecordingUpload(roomId);
   const [file, setFile] = useState<File | null>(null);
-  const invalid = file !== null && !looksLikeWebm(file);
+  // Judged by its name and type at once, then by its first bytes (a file of zeros named .webm is no video).
+  const [bytesJudged, setBytesJudged] = useState<{ file: File; webm: boolean } | null>(null);
+  useEffect(() => {
+    if (!file) return;
+    let current = true;
+    void readsLikeWebm(file)
+      .catch(() => false)
+      .then((webm) => current && setBytesJudged({ file, webm }));
+    return () => {
+      current = false;
+    };
+  }, [file]);
+  const judged = bytesJudged?.file === file ? bytesJudged.webm : null;
+  const invalid = file !== null && (!looksLikeWebm(file) || judged === false);
   const close = () => {
     if (state.status === 'uploading') cancel();
     reset();
@@ -146,7 +159,7 @@ export function UploadRecordingModal({ roomId, sessionTitle, opened, onClose }: 
               <Button variant="default" onClick={close}>
                 {t('common.cancel')}
               </Button>
-              <Button leftSection={<IconUpload size={16} />} disabled={!file || invalid} onClick={() => file && void upload(file)} data-testid="upload-submit">
+              <Button leftSection={<IconUpload size={16} />} disabled={!file || invalid || judged === null} onClick={() => file && void upload(file)} data-testid="upload-submit">
                 {t('recordings.upload.submit')}
               </Button>
             </Group>

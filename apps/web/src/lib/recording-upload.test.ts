@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { looksLikeWebm, uploadFileName, uploadReducer, type UploadState } from './recording-upload';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createElement, type ReactNode } from 'react';
+import { act, renderHook } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { looksLikeWebm, readsLikeWebm, startsLikeWebm, uploadFileName, uploadReducer, useRecordingUpload, type UploadState } from './recording-upload';
+
+// A recording as Chromium's MediaRecorder writes it (the server's tests use it too).
+const recorded = new Uint8Array(readFileSync(resolve(import.meta.dirname, '../../../server/test/fixtures/mediarecorder-3s.webm')));
 
 describe('the uploaded file', () => {
   it('is named {roomId}-{userId}.webm, as the spec says', () => {
@@ -12,6 +20,50 @@ describe('the uploaded file', () => {
     expect(looksLikeWebm({ name: 'class.WEBM', type: '' })).toBe(true);
     expect(looksLikeWebm({ name: 'class.mp4', type: 'video/mp4' })).toBe(false);
     expect(looksLikeWebm({ name: 'class.webm', type: 'video/mp4' })).toBe(false);
+  });
+});
+
+describe('the first bytes of a file', () => {
+  it('are judged as the server does: a WebM’s EBML header, not zeros or another EBML kind', async () => {
+    expect(startsLikeWebm(recorded)).toBe(true);
+    expect(await readsLikeWebm(new Blob([recorded]))).toBe(true);
+    expect(await readsLikeWebm(new Blob([new Uint8Array(256 * 1024)]))).toBe(false);
+    expect(startsLikeWebm(new Uint8Array([0x1a, 0x45, 0xdf, 0xa3]))).toBe(false);
+    // A Matroska file is EBML too, but its DocType says so.
+    const matroska = Uint8Array.from([0x1a, 0x45, 0xdf, 0xa3, 0x8b, 0x42, 0x82, 0x88, ...new TextEncoder().encode('matroska')]);
+    expect(startsLikeWebm(matroska)).toBe(false);
+    const webm = Uint8Array.from([0x1a, 0x45, 0xdf, 0xa3, 0x87, 0x42, 0x82, 0x84, ...new TextEncoder().encode('webm')]);
+    expect(startsLikeWebm(webm)).toBe(true);
+  });
+});
+
+describe('uploading a file that is not a WebM', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('fails before anything is sent, with the server’s message', async () => {
+    const sent: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      sent.push(url);
+      return new Response('{}');
+    });
+    vi.stubGlobal(
+      'XMLHttpRequest',
+      class {
+        upload = {};
+        open(_method: string, url: string) {
+          sent.push(url);
+        }
+        setRequestHeader() {}
+        send() {}
+        abort() {}
+      },
+    );
+    const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client: new QueryClient() }, children);
+    const { result } = renderHook(() => useRecordingUpload('room-1'), { wrapper });
+    const zeros = new File([new Uint8Array(256 * 1024)], 'class.webm', { type: 'video/webm' });
+    await act(() => result.current.upload(zeros));
+    expect(result.current.state).toEqual({ status: 'uploadError', message: 'The recording must be a WebM video' });
+    expect(sent).toEqual([]);
   });
 });
 

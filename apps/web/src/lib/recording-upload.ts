@@ -33,6 +33,60 @@ export function looksLikeWebm(file: Pick<File, 'name' | 'type'>): boolean {
   return file.type === 'video/webm' || file.type === 'audio/webm' || (file.type === '' && /\.webm$/i.test(file.name));
 }
 
+/** How much of a file the browser reads to judge it, as the server does (http/checked-upload.ts). */
+const headBytes = 4096;
+const ebmlMagic = 0x1a45dfa3;
+const docTypeId = 0x4282;
+
+/** An EBML variable-length integer at `at`: its value (marker kept for ids) and length, or null. */
+function vint(bytes: Uint8Array, at: number, keepMarker: boolean): { value: number; length: number } | null {
+  const first = bytes[at];
+  if (first === undefined || first === 0) return null;
+  const length = Math.clz32(first) - 23;
+  if (length > 8 || at + length > bytes.length) return null;
+  let value = keepMarker ? first : first & (0xff >> length);
+  for (let i = 1; i < length; i++) value = value * 256 + bytes[at + i]!;
+  return { value, length };
+}
+
+/**
+ * Whether a file's first bytes are a WebM's: the EBML header whose DocType is "webm", the check the
+ * server makes before storing anything (it answers 415 otherwise). Zeros named `.webm` are not.
+ */
+export function startsLikeWebm(bytes: Uint8Array): boolean {
+  if (bytes.length < 5 || new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0) !== ebmlMagic) return false;
+  const size = vint(bytes, 4, false);
+  if (!size) return false;
+  const end = Math.min(bytes.length, 4 + size.length + size.value);
+  for (let at = 4 + size.length; at < end; ) {
+    const id = vint(bytes, at, true);
+    const length = id && vint(bytes, at + id.length, false);
+    if (!id || !length) return false;
+    const start = at + id.length + length.length;
+    if (id.value === docTypeId) {
+      return String.fromCharCode(...bytes.subarray(start, Math.min(start + length.value, end))).replace(/\0+$/, '') === 'webm';
+    }
+    at = start + length.value;
+  }
+  return false;
+}
+
+/** Reads a file's first bytes and judges them (startsLikeWebm), so a doomed upload is never sent. */
+export async function readsLikeWebm(file: Blob): Promise<boolean> {
+  const head = file.slice(0, headBytes);
+  const buffer =
+    typeof head.arrayBuffer === 'function'
+      ? await head.arrayBuffer()
+      : // Older engines (and jsdom) read a Blob only through a FileReader.
+        await new Promise<ArrayBuffer>((resolve, reject) => {
+          const reader = new FileReader();
+          reader.onload = () => resolve(reader.result as ArrayBuffer);
+          reader.onerror = () => reject(reader.error);
+          reader.readAsArrayBuffer(head);
+        });
+  return startsLikeWebm(new Uint8Array(buffer));
+}
+
 export type UploadState =
   | { status: 'idle' }
   | { status: 'uploading'; sent: number; total: number }
@@ -79,6 +133,16 @@ export function useRecordingUpload(roomId: string) {
       const abort = new AbortController();
       controller.current = abort;
       dispatch({ type: 'start', total: file.size });
+      // The server refuses a file that is not a WebM by its first bytes; so does the browser, before sending it.
+      if (!(await readsLikeWebm(file).catch(() => false))) {
+        if (abort.signal.aborted) return;
+        const message = translateServerMessage(t, messages.recordingNotWebm);
+        dispatch({ type: 'failed', message });
+        notify.error(message, { id: 'recording-upload' });
+        if (controller.current === abort) controller.current = null;
+        return;
+      }
+      if (abort.signal.aborted) return;
       const form = new FormData();
       form.append(uploadFieldName, file, uploadFileName(roomId, readStoredUser()?.id));
       try {
