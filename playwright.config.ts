@@ -36,6 +36,8 @@ const serverEnv = {
   ICE_SERVERS: '[]',
   // Every test logs in from 127.0.0.1; the limits themselves are pinned by the server tests.
   RATE_LIMIT_SCALE: '20',
+  // Cheap password hashing: every test signs people in (the OWASP cost is pinned by config.test.ts).
+  PASSWORD_HASH_COST: 'test',
   LOG_LEVEL: 'warn',
 };
 const server = (serverPort: number, env: Record<string, string>) => ({

@@ -18,6 +18,9 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/server/src/**/*.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
+          // Cheap password hashing (config.ts passwordHashCost): nearly every test makes users. The
+          // OWASP default is pinned by config.test.ts.
+          env: { PASSWORD_HASH_COST: 'test' },
           // Server tests share one PostgreSQL in CI; each file gets its own database.
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -36,6 +36,7 @@ export async function startOwnServer(env: Record<string, string>, timeoutMs = 90
       SEED_DEMO: '1',
       ICE_SERVERS: '[]',
       RATE_LIMIT_SCALE: '20',
+      PASSWORD_HASH_COST: 'test',
       LOG_LEVEL: 'warn',
       ...env,
     },

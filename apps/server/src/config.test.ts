@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, resolveJwtSecret } from './config';
+import { loadConfig, passwordHashCost, resolveJwtSecret } from './config';
 
 describe('configuration', () => {
   it('takes the contract defaults', () => {
@@ -73,5 +73,21 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_PROVIDER: 'sandbox', ...keys }).payments.provider).toBe('sandbox');
     // Development keeps its defaults, with a warning at start.
     expect(loadConfig({}).payments.usesDevKeys).toBe(true);
+  });
+
+  it("hashes passwords at OWASP's cost unless a test run asks for the cheap one, which production refuses", () => {
+    expect(passwordHashCost({})).toEqual({ memoryCost: 19_456, timeCost: 2 });
+    expect(passwordHashCost({ PASSWORD_HASH_COST: 'owasp' })).toEqual(passwordHashCost({}));
+    expect(passwordHashCost({ PASSWORD_HASH_COST: 'test' }).memoryCost).toBeLessThan(19_456);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: 'cheap' })).toThrow(/^Invalid PASSWORD_HASH_COST: /);
+    const production = {
+      NODE_ENV: 'production',
+      PAYMENTS_PROVIDER: 'razorpay',
+      RAZORPAY_KEY_ID: 'rzp_live_x',
+      RAZORPAY_KEY_SECRET: 'live-secret',
+      RAZORPAY_WEBHOOK_SECRET: 'hook-secret',
+    };
+    expect(() => loadConfig({ ...production, PASSWORD_HASH_COST: 'test' })).toThrow(/^Invalid PASSWORD_HASH_COST: .*production/);
+    expect(() => loadConfig(production)).not.toThrow();
   });
 });

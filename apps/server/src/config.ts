@@ -18,6 +18,17 @@ const defaultIceServers = [
   { urls: ['stun:stun.l.google.com:19302', 'stun:stun1.l.google.com:19302'] },
 ];
 
+/**
+ * argon2id's cost per password: OWASP's recommended parameters (19 MiB, 2 passes), or a cheap one that
+ * only test runs ask for (PASSWORD_HASH_COST=test). Tests make a user, so hash a password, in nearly
+ * every case, and at the OWASP cost each hash or login is 20 ms of CPU or more on a loaded machine.
+ * Production refuses the cheap one. A stored hash names its own cost, so either verifies.
+ */
+export const passwordHashCosts = {
+  owasp: { memoryCost: 19_456, timeCost: 2 },
+  test: { memoryCost: 1_024, timeCost: 1 },
+} as const;
+
 const iceServer = z.object({
   urls: z.union([z.string(), z.array(z.string())]),
   username: z.string().optional(),
@@ -44,6 +55,7 @@ const envSchema = z.object({
   TRIAL_DAYS: z.coerce.number().int().min(0).default(limits.defaultTrialDays),
   SEED_DEMO: flag.default(false),
   DEMO_PASSWORD: z.string().min(8).default('mooz-demo-123'),
+  PASSWORD_HASH_COST: z.enum(['owasp', 'test']).default('owasp'),
   MAX_RECORDING_MB: z.coerce.number().int().positive().default(2048),
   /** The SFU (sfu/): Janus WebSocket API URLs; unset, main.ts starts a Janus of its own when one is installed. */
   JANUS_URLS: z
@@ -204,8 +216,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 /**
+ * The cost PASSWORD_HASH_COST names. Apart from loadConfig because passwords are hashed where no config
+ * is handed (infrastructure/passwords.ts reads it once); loadConfig checks the same variable at start.
+ */
+export function passwordHashCost(env: Record<string, string | undefined> = process.env) {
+  return passwordHashCosts[envSchema.shape.PASSWORD_HASH_COST.parse(env.PASSWORD_HASH_COST || undefined)];
+}
+
+/**
  * In production the development payment secrets (public in this repository) would let anyone sign a
- * payment, and a silently chosen sandbox would hand courses out for free: both stop the start.
+ * payment, and a silently chosen sandbox would hand courses out for free: both stop the start, as does
+ * the test runs' cheap password hashing.
  */
 function refuseDevelopmentDefaults(env: z.infer<typeof envSchema>) {
   const missing = (['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const).filter((name) => !env[name]);
@@ -214,6 +235,9 @@ function refuseDevelopmentDefaults(env: z.infer<typeof envSchema>) {
   }
   if (!env.PAYMENTS_PROVIDER) {
     throw new ConfigError('Invalid PAYMENTS_PROVIDER: must be set when NODE_ENV=production (razorpay, or sandbox on purpose)');
+  }
+  if (env.PASSWORD_HASH_COST !== 'owasp') {
+    throw new ConfigError('Invalid PASSWORD_HASH_COST: must be owasp when NODE_ENV=production (the test cost is for test runs only)');
   }
 }
 
