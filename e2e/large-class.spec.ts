@@ -6,12 +6,14 @@
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { writeFakeCamera } from './support/fake-camera';
 import { startOwnServer, type OwnServer } from './support/own-server';
-import { startSignedIn, type StoredSession } from './support/signed-in';
+import { connectedFrames, cutNetwork, framesByTrack, installMeetingProbe, toastsShown } from './support/meeting-probe';
+import { logInAt, newStudentAt, startSignedIn, type StoredSession } from './support/signed-in';
 
-const password = 'mooz-demo-123';
 let server: OwnServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
+/** The class of the first test, which the second goes on with: the teacher first, then Ana, Ben, Cleo and Dev. */
+let people: { context: BrowserContext; page: Page }[] = [];
 
 test.describe.configure({ mode: 'serial' });
 
@@ -39,72 +41,13 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function logIn(email: string): Promise<StoredSession> {
-  const response = await fetch(`${server.baseURL}/api/auth/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(response.status).toBe(200);
-  const { access, refresh, user, ...summary } = (await response.json()).data;
-  return { access, refresh, user, summary };
-}
-
-async function newStudent(admin: StoredSession, name: string): Promise<StoredSession> {
-  const email = `class-${name.toLowerCase()}-${Date.now()}@example.test`;
-  const created = await fetch(`${server.baseURL}/api/admin/users/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.access}` },
-    body: JSON.stringify({ email, password, first_name: name, last_name: 'Student', user_type: 'student' }),
-  });
-  expect(created.status).toBe(201);
-  return logIn(email);
-}
-
-/** A window signed in as `session` whose peer connections and toasts the test can read. */
-async function openWindow(session: StoredSession, userName: string, width = 1280): Promise<Page> {
+/** A window signed in as `session` whose peer connections, websockets and toasts the test can read. */
+async function openWindow(session: StoredSession, userName: string, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width, height: 800 } });
   contexts.push(context);
   await startSignedIn(context, session, userName);
-  await context.addInitScript(() => {
-    const w = window as unknown as { __pcs: RTCPeerConnection[]; __toasts: string[] };
-    w.__pcs = [];
-    w.__toasts = [];
-    const Native = window.RTCPeerConnection;
-    const Wrapped = function (this: unknown, config?: RTCConfiguration) {
-      const pc = new Native(config);
-      w.__pcs.push(pc);
-      return pc;
-    } as unknown as typeof RTCPeerConnection;
-    Wrapped.prototype = Native.prototype;
-    Object.assign(Wrapped, { generateCertificate: Native.generateCertificate });
-    window.RTCPeerConnection = Wrapped;
-    new MutationObserver(() => {
-      for (const element of document.querySelectorAll<HTMLElement>('[data-testid="meeting-toast"]')) {
-        if (element.dataset.seen) continue;
-        element.dataset.seen = '1';
-        w.__toasts.push(element.textContent ?? '');
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
-  const page = await context.newPage();
-  return page;
-}
-
-/** The page's connected peer connections, and the video frames each has decoded so far. */
-function connectedFrames(page: Page): Promise<number[]> {
-  return page.evaluate(async () => {
-    const pcs = (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.filter((pc) => pc.connectionState === 'connected');
-    return Promise.all(
-      pcs.map(async (pc) => {
-        let frames = 0;
-        (await pc.getStats()).forEach((report) => {
-          if (report.type === 'inbound-rtp' && report.kind === 'video') frames += report.framesDecoded ?? 0;
-        });
-        return frames;
-      }),
-    );
-  });
+  await installMeetingProbe(context);
+  return { context, page: await context.newPage() };
 }
 
 /** Frames decoded per remote tile's video element, by the name on the tile. */
@@ -121,12 +64,13 @@ function tileFrames(page: Page): Promise<Record<string, number>> {
 
 test('a class moves from the mesh to the SFU when a fifth person joins, and everything still reaches everyone', async () => {
   test.setTimeout(240_000);
-  const admin = await logIn('admin@mooz.local');
-  const teacher = await logIn('teacher@mooz.local');
+  const admin = await logInAt(server.baseURL, 'admin@mooz.local');
+  const teacher = await logInAt(server.baseURL, 'teacher@mooz.local');
   const names = ['Ana', 'Ben', 'Cleo', 'Dev'];
-  const students = await Promise.all(names.map((name) => newStudent(admin, name)));
-  const tess = await openWindow(teacher, 'Tess Teacher');
-  const pages = [tess, ...(await Promise.all(students.map((s, i) => openWindow(s, `${names[i]} Student`, i === 3 ? 390 : 1280))))];
+  const students = await Promise.all(names.map((name) => newStudentAt(server.baseURL, admin, name)));
+  people = [await openWindow(teacher, 'Tess Teacher'), ...(await Promise.all(students.map((s, i) => openWindow(s, `${names[i]} Student`))))];
+  const pages = people.map(({ page }) => page);
+  const tess = pages[0]!;
 
   await tess.goto('/meeting');
   await tess.getByTestId('create-meeting').click();
@@ -161,7 +105,7 @@ test('a class moves from the mesh to the SFU when a fifth person joins, and ever
   }
   // Nobody was told anyone left.
   for (const page of pages) {
-    const toasts = await page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts);
+    const toasts = await toastsShown(page);
     expect(toasts.filter((text) => /left the meeting|Peer connection closed/.test(text))).toEqual([]);
   }
 
@@ -186,8 +130,93 @@ test('a class moves from the mesh to the SFU when a fifth person joins, and ever
     await expect(page.getByTestId('remote-screen-tile')).toHaveAttribute('data-has-video', 'true', { timeout: 20_000 });
   }
   await tess.screenshot({ path: test.info().outputPath('large-class-teacher-1280.png') });
-  await dev.keyboard.press('Escape');
-  await dev.screenshot({ path: test.info().outputPath('large-class-student-390.png') });
   await tess.getByTestId('toggle-screen').click();
   for (const page of pages.slice(1)) await expect(page.getByTestId('remote-screen-tile')).toHaveCount(0, { timeout: 20_000 });
+});
+
+test('on the SFU the speaker is shown, a tile can be pinned, a phone pauses the cameras off its stage, and a blip, the host and a recording work as in a mesh', async () => {
+  test.setTimeout(240_000);
+  expect(people, 'the class of the test before').toHaveLength(5);
+  const pages = people.map(({ page }) => page);
+  const [tess, ana, ben, cleo, dev] = pages as [Page, Page, Page, Page, Page];
+  // The side panels the first test opened are closed: the stage has the whole window.
+  for (const page of pages) if (await page.getByTestId('side-panel').isVisible()) await page.getByTestId('toggle-panel').click();
+
+  // The host mutes everyone; Ben speaks up (Chromium's fake microphone beeps): he is the one shown speaking.
+  await tess.getByTestId('host-menu').click();
+  await tess.getByTestId('host-mute-all').click();
+  for (const page of pages.slice(1)) await expect(page.getByTestId('toggle-mic')).toHaveAttribute('aria-label', 'Turn microphone on', { timeout: 10_000 });
+  // The host's own microphone is not muted by "mute all": she turns it off herself.
+  await tess.getByTestId('toggle-mic').click();
+  await expect(tess.getByTestId('toggle-mic')).toHaveAttribute('aria-label', 'Turn microphone on');
+  await ben.getByTestId('toggle-mic').click();
+  await expect(ben.getByTestId('toggle-mic')).toHaveAttribute('aria-label', 'Mute microphone');
+  const benOn = (page: Page) => page.getByTestId('remote-tile').filter({ hasText: 'Ben Student' });
+  for (const page of [tess, ana, cleo]) await expect(benOn(page)).toHaveAttribute('data-speaking', 'true', { timeout: 15_000 });
+  await expect(tess.locator('[data-testid="remote-tile"][data-speaking]')).toHaveCount(1);
+
+  // The teacher pins Cleo: her camera takes the large place beside the others' thumbnails.
+  await tess.getByTestId('remote-tile').filter({ hasText: 'Cleo Student' }).getByTestId('pin-tile').click();
+  await expect(tess.getByTestId('screen-area').getByTestId('remote-tile')).toHaveAttribute('data-pinned', 'true');
+  await expect(tess.getByTestId('screen-area').getByTestId('remote-tile')).toContainText('Cleo Student');
+  await expect(tess.getByTestId('screen-area').getByTestId('remote-tile')).toHaveAttribute('data-has-video', 'true');
+
+  // On a phone the stage holds four tiles: ours, two others (Ben, speaking, among them) and "+2 more".
+  // The two off it are paused by the SFU, while the two on it keep playing.
+  await dev.setViewportSize({ width: 390, height: 800 });
+  await expect(dev.getByTestId('more-on-stage')).toContainText('+2');
+  await expect(dev.getByTestId('remote-tile')).toHaveCount(2);
+  await expect(benOn(dev)).toBeVisible();
+  const playing = async () => {
+    const before = await framesByTrack(dev);
+    await dev.waitForTimeout(3_000);
+    const after = await framesByTrack(dev);
+    return Object.keys(after).filter((track) => after[track]! > (before[track] ?? 0)).length;
+  };
+  await expect.poll(playing, { timeout: 30_000, intervals: [0] }).toBe(2);
+  await dev.screenshot({ path: test.info().outputPath('large-class-student-390.png') });
+  await dev.getByTestId('more-on-stage').click();
+  await expect(dev.getByTestId('people-list').getByTestId('person')).toHaveCount(4);
+  await dev.getByTestId('side-panel').getByRole('button', { name: 'Close' }).click();
+  await dev.setViewportSize({ width: 1280, height: 800 });
+  await expect(dev.locator('[data-testid="remote-tile"][data-has-video]')).toHaveCount(4, { timeout: 20_000 });
+
+  // A blip: Cleo's network drops for a few seconds. She is back in the room, still on the SFU, and
+  // sees and is seen again; nobody was told she left.
+  const cleoWindow = people[3]!;
+  await cutNetwork(cleoWindow.context, cleo);
+  await expect(cleo.getByTestId('meeting-room')).toHaveAttribute('data-phase', 'reconnecting', { timeout: 15_000 });
+  await cleo.waitForTimeout(3_000);
+  await cleoWindow.context.setOffline(false);
+  await expect(cleo.getByTestId('meeting-room')).toHaveAttribute('data-phase', 'joined', { timeout: 30_000 });
+  for (const page of [cleo, tess]) {
+    await expect.poll(async () => (await connectedFrames(page)).length, { timeout: 30_000 }).toBeLessThanOrEqual(2);
+    const before = await framesByTrack(page);
+    await expect
+      .poll(async () => {
+        const now = await framesByTrack(page);
+        return Object.keys(now).filter((track) => now[track]! > (before[track] ?? 0)).length;
+      }, { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(4);
+  }
+  for (const page of pages) expect((await toastsShown(page)).filter((text) => /Cleo Student/.test(text) && /left/.test(text))).toEqual([]);
+
+  // The teacher records the SFU class; the notice reaches everyone, and the recording is saved.
+  await tess.getByTestId('start-recording').click();
+  for (const page of pages.slice(1)) await expect(page.getByTestId('recording-notice')).toBeVisible({ timeout: 20_000 });
+  await tess.waitForTimeout(3_000);
+  await tess.getByTestId('stop-recording').click();
+  await expect(tess.getByTestId('start-recording')).toBeVisible({ timeout: 60_000 });
+  await expect.poll(() => toastsShown(tess), { timeout: 60_000 }).toContain('Recording saved. You will find it under Recordings.');
+
+  // The host removes Dev: he is shown out, and the four left keep seeing each other on the SFU.
+  await tess.getByTestId('toggle-panel').click();
+  await tess.getByTestId('tab-people').click();
+  await tess.getByTestId('person').filter({ hasText: 'Dev Student' }).getByTestId('person-menu').click();
+  await tess.getByTestId('person-remove').click();
+  await tess.getByTestId('confirm-remove-yes').click();
+  await expect(dev.getByTestId('room-removed')).toBeVisible({ timeout: 20_000 });
+  for (const page of [tess, ana, ben, cleo]) {
+    await expect(page.locator('[data-testid="remote-tile"][data-has-video]')).toHaveCount(3, { timeout: 20_000 });
+  }
 });

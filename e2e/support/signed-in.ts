@@ -23,3 +23,30 @@ export async function startSignedIn(context: BrowserContext, session: StoredSess
     { keys: storageKeys, session, userName },
   );
 }
+
+/** The demo accounts' password, and the one given to the students tests make. */
+export const demoPassword = 'mooz-demo-123';
+
+/** Logs in through the API of the server at `baseURL`. */
+export async function logInAt(baseURL: string, email: string, password = demoPassword): Promise<StoredSession> {
+  const response = await fetch(`${baseURL}/api/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 200) throw new Error(`login of ${email} answered ${response.status}`);
+  const { access, refresh, user, ...summary } = (await response.json()).data;
+  return { access, refresh, user, summary };
+}
+
+/** A new student named `firstName` Student, made by `admin` (active at once), signed in. */
+export async function newStudentAt(baseURL: string, admin: StoredSession, firstName: string): Promise<StoredSession> {
+  const email = `${firstName.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
+  const created = await fetch(`${baseURL}/api/admin/users/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.access}` },
+    body: JSON.stringify({ email, password: demoPassword, first_name: firstName, last_name: 'Student', user_type: 'student' }),
+  });
+  if (created.status !== 201) throw new Error(`making student ${firstName} answered ${created.status}`);
+  return logInAt(baseURL, email);
+}

@@ -57,6 +57,13 @@ export interface MeetingState {
   unread: number;
   /** Whether the room is being recorded, and by whom, as the server says (`action:recording_state`). */
   recording: RoomRecording | null;
+  /** The peers heard now (services/active-speaker.ts), and the one who spoke last above the others. */
+  speaking: readonly string[];
+  speakerId: string | null;
+  /** The tile this person pinned: always on the stage, in full quality. */
+  pinnedId: string | null;
+  /** The others whose camera tiles are on the stage now (components/video-grid.tsx); the rest are paused. */
+  onStage: readonly string[];
 }
 
 export const initialMeetingState = (): Omit<MeetingState, 'peerId' | 'userName'> => ({
@@ -74,6 +81,10 @@ export const initialMeetingState = (): Omit<MeetingState, 'peerId' | 'userName'>
   floatingChatOpen: false,
   unread: 0,
   recording: null,
+  speaking: [],
+  speakerId: null,
+  pinnedId: null,
+  onStage: [],
 });
 
 export const useMeetingStore = create<MeetingState>()(() => ({

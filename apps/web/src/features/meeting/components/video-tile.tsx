@@ -1,7 +1,7 @@
 // One participant's camera or screen: the video when there is a live track, else their initials.
 import { memo, useEffect, useRef } from 'react';
-import { Avatar, Badge, Group, Loader, Text } from '@mantine/core';
-import { IconMicrophoneOff, IconPlugConnectedX, IconScreenShare } from '@tabler/icons-react';
+import { ActionIcon, Avatar, Badge, Group, Loader, Text } from '@mantine/core';
+import { IconMicrophoneOff, IconPin, IconPinnedOff, IconPlugConnectedX, IconScreenShare, IconVolume } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PeerStatus } from '../meeting-store';
 import { HandBadge } from './classroom';
@@ -20,6 +20,11 @@ export interface VideoTileProps {
   peerId?: string;
   /** This person's place among the raised hands (1 = first), when their hand is up. */
   hand?: number;
+  /** Heard right now (services/active-speaker.ts). */
+  speaking?: boolean;
+  /** Whether this tile is the pinned one, and how to pin or unpin it (remote cameras only). */
+  pinned?: boolean;
+  onPin?: (peerId: string) => void;
 }
 
 function initials(name: string) {
@@ -32,7 +37,21 @@ function initials(name: string) {
 }
 
 /** Memoised: a change to one peer (or to the grid) re-renders only the tiles whose props changed. */
-export const VideoTile = memo(function VideoTile({ stream, label, version, kind, local = false, status, micOff, testId, peerId, hand }: VideoTileProps) {
+export const VideoTile = memo(function VideoTile({
+  stream,
+  label,
+  version,
+  kind,
+  local = false,
+  status,
+  micOff,
+  testId,
+  peerId,
+  hand,
+  speaking,
+  pinned,
+  onPin,
+}: VideoTileProps) {
   const { t } = useTranslation();
   const videoRef = useRef<HTMLVideoElement>(null);
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -54,6 +73,8 @@ export const VideoTile = memo(function VideoTile({ stream, label, version, kind,
       data-testid={testId}
       data-peer-id={peerId}
       data-has-video={hasVideo || undefined}
+      data-speaking={speaking || undefined}
+      data-pinned={pinned || undefined}
       aria-label={label}
     >
       <video
@@ -71,6 +92,21 @@ export const VideoTile = memo(function VideoTile({ stream, label, version, kind,
           {kind === 'screen' ? <IconScreenShare size={40} /> : <Avatar size={72} radius={72} color="mooz" variant="filled">{initials(label) || '?'}</Avatar>}
         </div>
       )}
+      {onPin && peerId && (
+        <ActionIcon
+          className={classes.pin}
+          variant={pinned ? 'filled' : 'default'}
+          size="md"
+          radius="xl"
+          aria-pressed={!!pinned}
+          aria-label={t(pinned ? 'meeting.unpin' : 'meeting.pin', { name: label })}
+          title={t(pinned ? 'meeting.unpin' : 'meeting.pin', { name: label })}
+          onClick={() => onPin(peerId)}
+          data-testid="pin-tile"
+        >
+          {pinned ? <IconPinnedOff size={16} aria-hidden /> : <IconPin size={16} aria-hidden />}
+        </ActionIcon>
+      )}
       <figcaption className={classes.caption}>
         <Group gap={6} wrap="nowrap">
           {kind === 'screen' && <IconScreenShare size={14} aria-hidden />}
@@ -79,6 +115,7 @@ export const VideoTile = memo(function VideoTile({ stream, label, version, kind,
           <Text size="sm" fw={600} truncate c="white">
             {label}
           </Text>
+          {speaking && <IconVolume size={14} aria-label={t('meeting.speaking')} data-testid="tile-speaking" />}
           {status === 'signalling' && <Loader size={12} color="white" aria-label={t('meeting.status.signalling')} />}
           {status === 'closed' && (
             <Badge size="xs" color="gray">

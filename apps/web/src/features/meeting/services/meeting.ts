@@ -14,6 +14,7 @@ import { clearJoinMarks, joinMark } from './join-marks';
 import { knownIceConfiguration, loadIceConfiguration } from './ice-servers';
 import { createMesh, type Mesh } from './mesh';
 import { openSignalling, type Signalling } from './signalling';
+import { watchSpeakers } from './active-speaker';
 
 const store = useMeetingStore;
 
@@ -22,6 +23,8 @@ interface Meeting {
   readonly mesh: Mesh;
   /** Opened at once; it joins the room once the ICE servers are known. */
   signalling: Signalling | null;
+  /** Stops listening for who speaks. */
+  stopSpeakers?: () => void;
 }
 
 /**
@@ -148,6 +151,7 @@ async function begin(roomId: string, userName: string) {
     );
   }
   meeting.signalling = openSignalling(meeting.mesh, failJoin, ready, () => meeting.mesh.iceConfiguration());
+  meeting.stopSpeakers = watchSpeakers(() => meeting.mesh.receivingConnections());
   await Promise.all([ready, mediaSettled]);
 }
 
@@ -167,6 +171,7 @@ function teardown() {
   const meeting = current;
   current = null;
   meeting?.signalling?.close();
+  meeting?.stopSpeakers?.();
   meeting?.mesh.close();
   const { localStream, screenStream } = store.getState();
   for (const stream of [localStream, screenStream]) stream?.getTracks().forEach((track) => track.stop());

@@ -58,6 +58,8 @@ export interface Mesh {
   applyBitrates(): void;
   /** The links whose peer is connected: where a chat goes. */
   connectedLinks(): PeerLink[];
+  /** Every connection media comes in on now (the links', the SFU's): where the speakers are heard. */
+  receivingConnections(): RTCPeerConnection[];
   /** Closes every link quietly and stops every timer; the mesh is finished. */
   close(): void;
   /** The ICE configuration links are made with now (renewed TURN credentials included). */
@@ -266,6 +268,7 @@ export function createMesh(hooks: MeshHooks): Mesh {
     },
     applyBitrates,
     connectedLinks: () => linksWhere((status) => status === 'connected'),
+    receivingConnections: () => [...[...links.values()].map((peerLink) => peerLink.pc), ...(sfu?.connections() ?? [])],
     iceConfiguration: () => configuration,
     useSfu(link) {
       sfu = link;

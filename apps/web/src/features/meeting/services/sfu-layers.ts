@@ -1,6 +1,8 @@
 // Which simulcast layer of each camera an SFU room's page asks for: what its tile needs. The stage
-// (components/video-grid.tsx) shows every camera in a grid; up to four they are large (high), beyond
-// that, or beside a screen share, they are thumbnails (low). A screen share is always shown large.
+// (components/video-grid.tsx) shows the cameras on it (stage.ts) in a grid; up to four they are large
+// (high), beyond that, or beside a screen share or a pinned tile, they are thumbnails (low). The
+// pinned tile and the active speaker come in full; a camera off the stage is paused (off), its sound
+// still heard. A screen share is always shown large.
 import type { VideoLayer } from '@mooz/contract/realtime';
 import type { Peer } from '../meeting-store';
 
@@ -13,12 +15,28 @@ export interface LayerChoice {
   layer: VideoLayer;
 }
 
-export function layersFor(peers: readonly Peer[], ownScreen: boolean): LayerChoice[] {
-  const screens = ownScreen || peers.some((peer) => peer.screenStream);
-  const cameraLayer: VideoLayer = !screens && peers.length + 1 <= LARGE_TILES_UP_TO ? 'high' : 'low';
+export interface StageView {
+  ownScreen: boolean;
+  /** The others whose camera is on the stage. */
+  onStage: readonly string[];
+  speaker: string | null;
+  pinned: string | null;
+}
+
+export function layersFor(peers: readonly Peer[], view: StageView): LayerChoice[] {
+  const onStage = new Set(view.onStage);
+  const spotlight = view.ownScreen || !!view.pinned || peers.some((peer) => peer.screenStream);
+  const tileLayer: VideoLayer = !spotlight && onStage.size + 1 <= LARGE_TILES_UP_TO ? 'high' : 'low';
   const choices: LayerChoice[] = [];
   for (const peer of peers) {
-    if (peer.userStream) choices.push({ peerId: peer.peerId, source: 'camera', layer: cameraLayer });
+    if (peer.userStream) {
+      const layer: VideoLayer = !onStage.has(peer.peerId)
+        ? 'off'
+        : peer.peerId === view.pinned || peer.peerId === view.speaker
+          ? 'high'
+          : tileLayer;
+      choices.push({ peerId: peer.peerId, source: 'camera', layer });
+    }
     if (peer.screenStream) choices.push({ peerId: peer.peerId, source: 'screen', layer: 'high' });
   }
   return choices;

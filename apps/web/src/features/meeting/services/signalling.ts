@@ -21,6 +21,8 @@ import { decodeChat, encodeChat } from '../chat';
 import { receiveChat, type ChatLink } from './chat-channel';
 
 const store = useMeetingStore;
+/** How long layer choices wait for the stage to settle before they go to the SFU. */
+const LAYERS_SETTLE_MS = 150;
 const t = (key: string) => i18n.t(key);
 
 export interface Signalling {
@@ -206,17 +208,27 @@ export function openSignalling(
     mesh.useSfu(link);
     const { localStream, screenStream } = store.getState();
     link.start(localStream, screenStream);
-    // Each tile gets the layer it needs, asked again whenever the stage changes (sfu-layers.ts).
+    // Each tile gets the layer it needs, asked again whenever the stage changes (sfu-layers.ts): a
+    // moment after, so a newcomer's place on the stage (set as the grid renders) is known first.
     const asked = new Map();
+    let soon: ReturnType<typeof setTimeout> | undefined;
     const chooseLayers = () => {
       if (sfu !== link) return;
-      const state = store.getState();
-      link.chooseLayers(changedLayers(layersFor(Object.values(state.peers), !!state.screenStream), asked));
+      const { peers, screenStream, onStage, speakerId, pinnedId } = store.getState();
+      const view = { ownScreen: !!screenStream, onStage, speaker: speakerId, pinned: pinnedId };
+      link.chooseLayers(changedLayers(layersFor(Object.values(peers), view), asked));
     };
     stopWatchingLayers?.();
-    stopWatchingLayers = store.subscribe((state, before) => {
-      if (state.peers !== before.peers || state.screenStream !== before.screenStream) chooseLayers();
+    const unsubscribe = store.subscribe((state, before) => {
+      const changed = ['peers', 'screenStream', 'onStage', 'speakerId', 'pinnedId'] as const;
+      if (!changed.some((key) => state[key] !== before[key])) return;
+      clearTimeout(soon);
+      soon = setTimeout(chooseLayers, LAYERS_SETTLE_MS);
     });
+    stopWatchingLayers = () => {
+      clearTimeout(soon);
+      unsubscribe();
+    };
   });
   let stopWatchingLayers: (() => void) | undefined;
   socket.on('action:sfu_offer', ({ roomId, epoch, jsep, streams }) => {
