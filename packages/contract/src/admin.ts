@@ -65,8 +65,19 @@ export const adminCourse = z.object({
 export type AdminCourse = z.infer<typeof adminCourse>;
 export const adminCoursesPage = pageOf(adminCourse);
 
-export const paymentStatuses = ['pending', 'active', 'refunded'] as const;
+/**
+ * A payment as admins see it: `created` (ordered, not paid yet), `failed` (the provider said its latest
+ * payment failed, and why), `abandoned` (created and left unpaid for `paymentRules.abandonedAfterHours`),
+ * `paid`, `refunded` (marked here).
+ */
+export const paymentStatuses = ['created', 'failed', 'abandoned', 'paid', 'refunded'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
+export const paymentRules = {
+  /** A created order nobody paid (nor tried again) for this long is abandoned. */
+  abandonedAfterHours: 24,
+  /** The longest failure reason kept from the provider. */
+  failureReasonMaxLength: 500,
+} as const;
 export const adminPaymentsQuery = z.object({
   /** A student's name or email, a course's name, or an order or payment id. */
   q: search,
@@ -97,6 +108,9 @@ export const adminPayment = z.object({
   created_at: z.string(),
   activated_at: z.string().nullable(),
   refunded_at: z.string().nullable(),
+  /** When a `failed` payment failed, and the provider's reason (null when it gave none). Null for other statuses. */
+  failed_at: z.string().nullable(),
+  failure_reason: z.string().nullable(),
 });
 export type AdminPayment = z.infer<typeof adminPayment>;
 export const adminPaymentsPage = pageOf(adminPayment);

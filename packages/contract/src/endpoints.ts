@@ -838,11 +838,11 @@ export const endpoints = {
     /** Its body is read raw: the signature is over the exact bytes. */
     webhook: endpoint({
       ...apiRoutes.payments.webhook,
-      summary: "The provider's webhook, signed with X-Razorpay-Signature over the raw body",
+      summary: "The provider's webhook, signed with X-Razorpay-Signature over the raw body: a paid event activates, payment.failed keeps why",
       tags: ['payments'],
       access: 'public',
       status: 200,
-      response: dataEnvelope(z.object({ status: z.enum(['activated', 'unchanged', 'ignored']) })),
+      response: dataEnvelope(z.object({ status: z.enum(['activated', 'unchanged', 'failed', 'ignored']) })),
       bodyLimit: httpLimits.webhookBodyMaxBytes,
     }),
   },

@@ -107,8 +107,13 @@ export const subscriptions = pgTable(
     orderId: text('order_id').notNull(),
     paymentId: text('payment_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The latest checkout asked for (the order made, or reused): how long a pending one has been left. */
+    orderedAt: timestamp('ordered_at', { withTimezone: true }).notNull().defaultNow(),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** The provider's latest failed payment of this order (its webhook's `payment.failed`), and why it said it failed. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    failureReason: text('failure_reason'),
   },
   (t) => [
     uniqueIndex('subscriptions_order_idx').on(t.orderId),

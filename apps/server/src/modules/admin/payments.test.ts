@@ -3,12 +3,12 @@
 // written, all together; refunding twice, or what was never paid, is a 409 that changes nothing.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { auditActions } from '@mooz/contract/admin';
 import { messages } from '@mooz/contract/messages';
 import { signedIn } from '../../../test/accounts';
 import { auditRows, call, paidEnrollment } from '../../../test/admin';
-import { courseAndStudent, createOrder, weekdayChoice } from '../../../test/courses';
+import { courseAndStudent, createOrder, signedWebhook, weekdayChoice } from '../../../test/courses';
 import { oneInstance } from '../../../test/instances';
 import { batches, subscriptions } from '../../db/schema/index';
 
@@ -17,7 +17,10 @@ const t = oneInstance();
 const payments = async (headers: Record<string, string>, query: string) => {
   const res = await call(t, 'GET', `/api/admin/payments/?${query}`, headers);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { total: number; items: { id: string; status: string; refunded_at: string | null }[] };
+  return res.json().data as {
+    total: number;
+    items: { id: string; status: string; refunded_at: string | null; failed_at: string | null; failure_reason: string | null }[];
+  };
 };
 
 /** Ties the subscription to a batch with `seats` seats taken, as a verified purchase of a batch does. */
@@ -46,27 +49,68 @@ describe('the list of payments', () => {
       student: { id: student.user.id, email: student.user.email },
       course: { id: course.id, name: course.name },
       batch: { kind: 'weekdays', start_date: course.batch_start_dates[0], time: course.weekday_times[0] },
-      status: 'active',
+      status: 'paid',
       amount: course.price,
       currency: course.currency,
       order_id: order.order_id,
       payment_id: expect.any(String),
       activated_at: expect.any(String),
       refunded_at: null,
+      failed_at: null,
+      failure_reason: null,
     });
-    expect((await payments(admin.headers, `q=${encodeURIComponent(student.user.email)}&status=pending`)).total).toBe(0);
-    expect((await payments(admin.headers, `q=${order.order_id}&status=active`)).items.map((p) => p.id)).toEqual([order.subscription_id]);
+    expect((await payments(admin.headers, `q=${encodeURIComponent(student.user.email)}&status=created`)).total).toBe(0);
+    expect((await payments(admin.headers, `q=${order.order_id}&status=paid`)).items.map((p) => p.id)).toEqual([order.subscription_id]);
   });
 
-  it('lists pending orders too', async () => {
+  it('lists every status, created, failed (with the provider’s reason), abandoned, paid and refunded, each its own filter', async () => {
     const admin = await signedIn(t, 'admin');
-    const { course, student } = await courseAndStudent(t);
-    const order = await createOrder(t, student.headers, weekdayChoice(course));
-    const found = await payments(admin.headers, `q=${encodeURIComponent(student.user.email)}&status=pending`);
-    expect(found.items.map((p) => p.id)).toEqual([order.subscription_id]);
+    const { course } = await courseAndStudent(t);
+    const marker = `zz${Date.now()}`;
+    const orderFor = async (name: string) => {
+      const buyer = await signedIn(t);
+      await t.db.execute(sql`update users set first_name = ${`${marker} ${name}`} where id = ${buyer.user.id}`);
+      return { ...(await createOrder(t, buyer.headers, weekdayChoice(course))), buyer };
+    };
+    const created = await orderFor('created');
+    const failed = await orderFor('failed');
+    await signedWebhook(t, {
+      event: 'payment.failed',
+      payload: { payment: { entity: { id: 'pay_failedone', order_id: failed.order_id, status: 'failed', error_description: 'Payment declined by the bank' } } },
+    });
+    const abandoned = await orderFor('abandoned');
+    await t.db.update(subscriptions).set({ orderedAt: new Date(Date.now() - 25 * 3_600_000) }).where(eq(subscriptions.id, abandoned.subscription_id));
+    const { order: paid } = await paidEnrollment(t);
+    await t.db.execute(sql`update users set first_name = ${`${marker} paid`} where id = (select user_id from subscriptions where id = ${paid.subscription_id})`);
+    const { order: refunded } = await paidEnrollment(t);
+    await t.db.execute(sql`update users set first_name = ${`${marker} refunded`} where id = (select user_id from subscriptions where id = ${refunded.subscription_id})`);
+    expect((await call(t, 'POST', `/api/admin/payments/${refunded.subscription_id}/refund/`, admin.headers)).statusCode).toBe(200);
+
+    const all = await payments(admin.headers, `q=${marker}&limit=100`);
+    const statusOf = Object.fromEntries(all.items.map((p) => [p.id, p.status]));
+    expect(statusOf).toEqual({
+      [created.subscription_id]: 'created',
+      [failed.subscription_id]: 'failed',
+      [abandoned.subscription_id]: 'abandoned',
+      [paid.subscription_id]: 'paid',
+      [refunded.subscription_id]: 'refunded',
+    });
+    for (const [id, status] of Object.entries(statusOf)) {
+      expect((await payments(admin.headers, `q=${marker}&status=${status}`)).items.map((p) => p.id), status).toEqual([id]);
+    }
+    const failure = all.items.find((p) => p.id === failed.subscription_id)!;
+    expect([failure.failure_reason, typeof failure.failed_at]).toEqual(['Payment declined by the bank', 'string']);
+    expect(all.items.filter((p) => p.failure_reason !== null).map((p) => p.id)).toEqual([failed.subscription_id]);
+
+    // Asked for again, the failed order is a checkout under way once more; an abandoned one too.
+    await createOrder(t, failed.buyer.headers, weekdayChoice(course));
+    await createOrder(t, abandoned.buyer.headers, weekdayChoice(course));
+    expect((await payments(admin.headers, `q=${marker}&status=created`)).items.map((p) => p.id).sort()).toEqual(
+      [created.subscription_id, failed.subscription_id, abandoned.subscription_id].sort(),
+    );
   });
 
-  it.each([['status=paid'], ['limit=1000'], ['offset=x']])('refuses the filter %s with 400', async (query) => {
+  it.each([['status=active'], ['status=pending'], ['limit=1000'], ['offset=x']])('refuses the filter %s with 400', async (query) => {
     const admin = await signedIn(t, 'admin');
     expect((await call(t, 'GET', `/api/admin/payments/?${query}`, admin.headers)).statusCode).toBe(400);
   });

@@ -1,9 +1,10 @@
-// Payments and enrollments as admins see them: every subscription with its student, course and batch;
-// and the refund marker, which ends the access the payment gave (access follows active subscriptions:
+// Payments and enrollments as admins see them: every subscription with its student, course and batch,
+// in the status admins read (created, failed with the provider's reason, abandoned, paid, refunded:
+// one rule, paymentStatusOf, both shown and filtered by); and the refund marker, which ends the access the payment gave (access follows active subscriptions:
 // has_purchased, my courses, the course's sessions) and frees its batch seat, in one transaction.
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { auditActions, type AdminPayment, type adminPaymentsQuery } from '@mooz/contract/admin';
+import { auditActions, paymentRules, type AdminPayment, type PaymentStatus, type adminPaymentsQuery } from '@mooz/contract/admin';
 import { messages } from '@mooz/contract/messages';
 import type { Database } from '../../db/client';
 import { batches, courses, subscriptions, users } from '../../db/schema/index';
@@ -11,14 +12,26 @@ import { conflict, notFound } from '../../http/errors';
 import { recordAudit } from './audit';
 import { containing, fullName, pageOf, rowCount } from './paging';
 
-const columns = {
+/**
+ * The status admins read, from the subscription's own: a pending order whose latest payment failed
+ * after it was last asked for is failed; one left unpaid for `abandonedAfterHours` is abandoned.
+ */
+export const paymentStatusOf = (now: Date): SQL<PaymentStatus> => sql<PaymentStatus>`(case
+  when ${subscriptions.status} = 'active' then 'paid'
+  when ${subscriptions.status} = 'refunded' then 'refunded'
+  when ${subscriptions.failedAt} >= ${subscriptions.orderedAt} then 'failed'
+  when ${subscriptions.orderedAt} < ${now.toISOString()}::timestamptz - make_interval(hours => ${paymentRules.abandonedAfterHours}) then 'abandoned'
+  else 'created' end)`;
+
+const columnsAt = (now: Date) => ({
   subscription: subscriptions,
   student: { id: users.id, name: fullName, email: users.email },
   course: { id: courses.id, name: courses.name },
-};
-type Row = { subscription: typeof subscriptions.$inferSelect; student: AdminPayment['student']; course: AdminPayment['course'] };
+  status: paymentStatusOf(now),
+});
+type Row = { subscription: typeof subscriptions.$inferSelect; student: AdminPayment['student']; course: AdminPayment['course']; status: PaymentStatus };
 
-function present({ subscription: s, student, course }: Row): AdminPayment {
+function present({ subscription: s, student, course, status }: Row): AdminPayment {
   return {
     id: s.id,
     student,
@@ -32,7 +45,7 @@ function present({ subscription: s, student, course }: Row): AdminPayment {
       saturday_time: s.saturdayTime,
       sunday_time: s.sundayTime,
     },
-    status: s.status,
+    status,
     amount: s.amount,
     currency: s.currency,
     order_id: s.orderId,
@@ -40,25 +53,28 @@ function present({ subscription: s, student, course }: Row): AdminPayment {
     created_at: s.createdAt.toISOString(),
     activated_at: s.activatedAt?.toISOString() ?? null,
     refunded_at: s.refundedAt?.toISOString() ?? null,
+    failed_at: status === 'failed' ? (s.failedAt?.toISOString() ?? null) : null,
+    failure_reason: status === 'failed' ? s.failureReason : null,
   };
 }
 
 export function createPayments({ db, now }: { db: Database; now: () => Date }) {
-  const joined = (executor: Pick<Database, 'select'>) =>
+  const joined = (executor: Pick<Database, 'select'>, at = now()) =>
     executor
-      .select(columns)
+      .select(columnsAt(at))
       .from(subscriptions)
       .innerJoin(users, eq(users.id, subscriptions.userId))
       .innerJoin(courses, eq(courses.id, subscriptions.courseId));
 
   return {
     async list(query: z.output<typeof adminPaymentsQuery>) {
+      const at = now();
       const where = and(
         containing(query.q, [users.email, fullName, courses.name, subscriptions.orderId, subscriptions.paymentId]),
-        query.status ? eq(subscriptions.status, query.status) : undefined,
+        query.status ? sql`${paymentStatusOf(at)} = ${query.status}` : undefined,
       );
       const [rows, [count]] = await Promise.all([
-        joined(db).where(where).orderBy(desc(subscriptions.createdAt), desc(subscriptions.id)).limit(query.limit).offset(query.offset),
+        joined(db, at).where(where).orderBy(desc(subscriptions.createdAt), desc(subscriptions.id)).limit(query.limit).offset(query.offset),
         db
           .select({ total: rowCount })
           .from(subscriptions)
@@ -96,7 +112,7 @@ export function createPayments({ db, now }: { db: Database; now: () => Date }) {
           payment_id: updated.paymentId,
           batch_id: updated.batchId,
         });
-        return { ...found, subscription: updated };
+        return { ...found, subscription: updated, status: 'refunded' as const };
       });
       return { data: present(refunded), message: messages.paymentRefunded };
     },

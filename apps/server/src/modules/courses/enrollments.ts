@@ -2,7 +2,7 @@
 // Activation is a single conditional UPDATE ... WHERE status = 'pending'; together with the unique
 // indexes (order id, payment id, one active subscription per student and course) it makes double
 // clicks, replays and a webhook racing the browser harmless.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { subscriptions } from '../../db/schema/index';
 import type { SubscriptionRow } from './presenter';
@@ -85,10 +85,21 @@ export async function updatePendingSubscription(
 ): Promise<SubscriptionRow | null> {
   const [row] = await db
     .update(subscriptions)
-    .set(values)
+    // Asked for again: no longer abandoned, and a failure before this checkout is no longer its state.
+    .set({ ...values, orderedAt: sql`now()` })
     .where(and(eq(subscriptions.id, id), eq(subscriptions.status, 'pending')))
     .returning();
   return row ?? null;
+}
+
+/** The provider said a payment of this still-pending order failed: when, and its reason. False when nothing was pending. */
+export async function recordPaymentFailure(db: Database, orderId: string, reason: string | null, now: Date): Promise<boolean> {
+  const updated = await db
+    .update(subscriptions)
+    .set({ failedAt: now, failureReason: reason })
+    .where(and(eq(subscriptions.orderId, orderId), eq(subscriptions.status, 'pending')))
+    .returning({ id: subscriptions.id });
+  return updated.length > 0;
 }
 
 class SoldOut extends Error {}

@@ -2,6 +2,7 @@
 // payment or the provider's webhook, whichever comes first. The amount is always the course's price.
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { paymentRules } from '@mooz/contract/admin';
 import { messages } from '@mooz/contract/messages';
 import type { CreateOrderBody, OrderData, PaymentResult, PaymentsConfig, VerifyPaymentBody } from '@mooz/contract/payments';
 import { paymentResult } from '@mooz/contract/payments';
@@ -17,6 +18,7 @@ import {
   findSubscription,
   findSubscriptionByOrder,
   pendingSubscription,
+  recordPaymentFailure,
   updatePendingSubscription,
   type Activation,
   type ScheduleChoice,
@@ -41,6 +43,17 @@ export interface PaymentsDeps {
 const paidEvents = new Set(['payment.captured', 'order.paid']);
 
 const isProviderId = (value: unknown): value is string => paymentResult.shape.razorpay_order_id.safeParse(value).success;
+
+/** Why the provider says a payment failed, as admins read it: its description (else its reason code), one clean line. */
+export function failureReasonOf(payment: { error_description?: unknown; error_reason?: unknown; error_code?: unknown } | undefined): string | null {
+  for (const said of [payment?.error_description, payment?.error_reason, payment?.error_code]) {
+    if (typeof said !== 'string') continue;
+    // eslint-disable-next-line no-control-regex
+    const line = said.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').replace(/\s+/g, ' ').trim();
+    if (line) return line.slice(0, paymentRules.failureReasonMaxLength);
+  }
+  return null;
+}
 
 export function createPaymentsService(deps: PaymentsDeps) {
   const { db, provider, log } = deps;
@@ -149,7 +162,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
       let event: {
         event?: unknown;
         payload?: {
-          payment?: { entity?: { id?: unknown; order_id?: unknown; amount?: unknown; currency?: unknown } };
+          payment?: {
+            entity?: { id?: unknown; order_id?: unknown; amount?: unknown; currency?: unknown; error_description?: unknown; error_reason?: unknown; error_code?: unknown };
+          };
           order?: { entity?: { id?: unknown; amount_paid?: unknown; currency?: unknown } };
         };
       };
@@ -161,8 +176,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const ignored = { data: { status: 'ignored' as const } };
       // Valid JSON need not be an event (`null`, a number, a list): nothing to act on.
       if (typeof event !== 'object' || event === null || Array.isArray(event)) return ignored;
-      if (typeof event.event !== 'string' || !paidEvents.has(event.event)) return ignored;
       const payment = event.payload?.payment?.entity;
+      if (event.event === 'payment.failed') {
+        // Admins see why; the order stays payable (the buyer may try again, and a later payment activates).
+        if (!isProviderId(payment?.order_id)) return ignored;
+        const recorded = await recordPaymentFailure(db, payment.order_id, failureReasonOf(payment), now());
+        log.info({ orderId: payment.order_id, recorded }, 'payment failed at the provider');
+        return { data: { status: recorded ? ('failed' as const) : ('ignored' as const) } };
+      }
+      if (typeof event.event !== 'string' || !paidEvents.has(event.event)) return ignored;
       const orderId = payment?.order_id ?? event.payload?.order?.entity?.id;
       const paymentId = payment?.id;
       // Ids go into queries: they must look like ids (a NUL would be a database error, not a miss).
@@ -186,7 +208,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const result = await activateSubscription(db, subscription.id, paymentId, now());
       logActivation('webhook', subscription.id, result);
       const status = result.outcome === 'activated' ? 'activated' : result.outcome === 'unchanged' ? 'unchanged' : 'ignored';
-      return { data: { status } as { status: 'activated' | 'unchanged' | 'ignored' } };
+      return { data: { status } as { status: 'activated' | 'unchanged' | 'failed' | 'ignored' } };
     },
 
     /** The sandbox's checkout: pays the caller's pending order and signs it as the provider would. */

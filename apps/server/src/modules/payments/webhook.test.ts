@@ -71,8 +71,11 @@ describe('webhook', () => {
   it('activates on order.paid, and ignores other events, unknown orders and a wrong amount', async () => {
     const { course, student } = await courseAndStudent(t);
     const order = await createOrder(t, student.headers, weekdayChoice(course));
+    const other = await signedWebhook(t, { event: 'refund.created', payload: { payment: { entity: { id: 'pay_f', order_id: order.order_id } } } });
+    expect(other.json().data.status).toBe('ignored');
+    // A failed payment is kept for admins (below) but activates nothing.
     const failed = await signedWebhook(t, { event: 'payment.failed', payload: { payment: { entity: { id: 'pay_f', order_id: order.order_id } } } });
-    expect(failed.json().data.status).toBe('ignored');
+    expect(failed.json().data.status).toBe('failed');
     expect((await signedWebhook(t, capturedEvent('order_unknown0000001', 'pay_u'))).json().data.status).toBe('ignored');
     expect((await signedWebhook(t, capturedEvent(order.order_id, 'pay_cheap', 100))).json().data.status).toBe('ignored');
     expect((await subscriptionRows(student.user.id))[0]!.status).toBe('pending');
@@ -136,5 +139,32 @@ describe('webhook', () => {
       expect(res.statusCode, raw).toBe(200);
       expect(res.json().data.status).toBe('ignored');
     }
+  });
+
+  it('keeps why the provider says a payment failed, and a later payment of the same order still activates', async () => {
+    const { course, student } = await courseAndStudent(t);
+    const order = await createOrder(t, student.headers, weekdayChoice(course));
+    const failedEvent = (description: unknown) => ({
+      entity: 'event',
+      event: 'payment.failed',
+      payload: {
+        payment: {
+          entity: { id: 'pay_fail1', entity: 'payment', order_id: order.order_id, status: 'failed', error_code: 'BAD_REQUEST_ERROR', error_reason: 'card_declined', error_description: description },
+        },
+      },
+    });
+    const res = await signedWebhook(t, failedEvent('Your card was declined by the bank.\n'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.status).toBe('failed');
+    const [row] = await subscriptionRows(student.user.id);
+    expect([row!.status, row!.failureReason, row!.failedAt instanceof Date]).toEqual(['pending', 'Your card was declined by the bank.', true]);
+    // No description: the reason code.
+    await signedWebhook(t, failedEvent(null));
+    expect((await subscriptionRows(student.user.id))[0]!.failureReason).toBe('card_declined');
+
+    expect((await signedWebhook(t, capturedEvent(order.order_id, 'pay_ok1', course.price))).json().data.status).toBe('activated');
+    // A failure reported after the order was paid changes nothing.
+    expect((await signedWebhook(t, failedEvent('late'))).json().data.status).toBe('ignored');
+    expect((await subscriptionRows(student.user.id))[0]!.status).toBe('active');
   });
 });

@@ -1,5 +1,6 @@
 // /admin/payments: every enrollment and its payment (student, course, batch, status, amount, the
-// provider's ids, dates), filtered by status; a paid one can be marked refunded, after a confirmation
+// provider's ids, dates), filtered by status (created, failed with the provider's reason, abandoned,
+// paid, refunded); a paid one can be marked refunded, after a confirmation
 // saying what that does: the student loses the course and the batch seat is freed.
 import { useState } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
@@ -53,7 +54,21 @@ export function AdminPaymentsPage() {
         </Stack>
       ),
     },
-    { key: 'status', header: t('admin.payments.status'), cell: (p) => <StatusBadge kind="payment" status={p.status} /> },
+    {
+      key: 'status',
+      header: t('admin.payments.status'),
+      cell: (p) => (
+        <Stack gap={4} align="flex-start">
+          <StatusBadge kind="payment" status={p.status} />
+          {p.status === 'failed' && (
+            // The provider's own words, as it gave them (not translated).
+            <Text size="xs" c="dimmed" maw={260} style={{ overflowWrap: 'anywhere' }} data-testid="payment-failure-reason">
+              {p.failure_reason ?? t('admin.payments.noReason')}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
     { key: 'amount', header: t('admin.payments.amount'), cell: (p) => formatPrice(p.amount, p.currency, locale) },
     { key: 'ids', header: t('admin.payments.ids'), cell: (p) => <Ids payment={p} /> },
     {
@@ -65,7 +80,9 @@ export function AdminPaymentsPage() {
             ? t('admin.payments.refundedOn', { date: formatInstant(p.refunded_at) })
             : p.activated_at
               ? t('admin.payments.paidOn', { date: formatInstant(p.activated_at) })
-              : t('admin.payments.orderedOn', { date: formatInstant(p.created_at) })}
+              : p.failed_at
+                ? t('admin.payments.failedOn', { date: formatInstant(p.failed_at) })
+                : t('admin.payments.orderedOn', { date: formatInstant(p.created_at) })}
         </Text>
       ),
     },
@@ -93,7 +110,7 @@ export function AdminPaymentsPage() {
         errorTitle={t('admin.payments.error')}
         empty={{ icon: <IconReceipt size={32} />, title: t('admin.payments.empty.title'), description: t('admin.payments.empty.description') }}
         actions={(p) =>
-          p.status === 'active' && (
+          p.status === 'paid' && (
             <Button
               size="xs"
               variant="default"

@@ -9,7 +9,10 @@ const statusColor: Record<AccountStatus | PaymentStatus, string> = {
   active: 'teal.9',
   deactivated: 'red.9',
   unverified: 'gray.7',
-  pending: 'yellow.4',
+  created: 'yellow.4',
+  failed: 'red.9',
+  abandoned: 'gray.7',
+  paid: 'teal.9',
   refunded: 'grape.9',
 };
 
