@@ -3,7 +3,9 @@
 // every connected pair's selected local candidate is a relay one; a server whose TURN_SECRET coturn
 // does not share makes the join end in the translated explanation, not a hang. It also prints the
 // time from opening a meeting link to the first remote frame over the relay and over the direct path
-// (the suite's shared server: no ICE servers, host candidates on eth0), from one run of each.
+// (the suite's shared server: no ICE servers, host candidates on eth0), from one run of each. Then the
+// same relay-only class on the SFU: the run's Janus (support/global-janus.ts) reached through a coturn
+// that relays from this machine's end of Janus's veth pair.
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
@@ -12,9 +14,8 @@ import { storageKeys } from '@mooz/contract/config';
 import { startCoturn } from '../scripts/coturn.mjs';
 import { fakeMediaArgs, writeFakeCamera } from './support/fake-camera';
 import { startOwnServer, type OwnServer } from './support/own-server';
-import { startSignedIn, type StoredSession } from './support/signed-in';
+import { logInAt, startSignedIn } from './support/signed-in';
 
-const password = 'mooz-demo-123';
 const secret = randomBytes(24).toString('base64url');
 const french = JSON.parse(readFileSync(resolve(import.meta.dirname, '../apps/web/public/locales/fr/translation.json'), 'utf8')) as Record<string, string>;
 const english = JSON.parse(readFileSync(resolve(import.meta.dirname, '../apps/web/public/locales/en/translation.json'), 'utf8')) as Record<string, string>;
@@ -59,17 +60,6 @@ test.afterAll(async () => {
   }
 });
 
-async function logIn(baseURL: string, email: string): Promise<StoredSession> {
-  const response = await fetch(`${baseURL}/api/auth/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(response.status).toBe(200);
-  const { access, refresh, user, ...summary } = (await response.json()).data;
-  return { access, refresh, user, summary };
-}
-
 /**
  * A signed-in window whose peer connections are kept in `window.__pcs`, and the Date.now() of the
  * first frame each remote video shows in `window.__firstFrames`.
@@ -77,7 +67,7 @@ async function logIn(baseURL: string, email: string): Promise<StoredSession> {
 async function openWindow(baseURL: string, email: string, userName: string, language = 'en'): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   contexts.push(context);
-  await startSignedIn(context, await logIn(baseURL, email), userName);
+  await startSignedIn(context, await logInAt(baseURL, email), userName);
   await context.addInitScript(
     ({ key, language }) => {
       localStorage.setItem(key, language);
@@ -184,6 +174,45 @@ test('over the direct path (no TURN, host candidates), the same join for compari
   const link = await createMeeting(tess);
   firstFrameMs.direct = await joinAndTimeFirstFrame(sam, link);
   await expect.poll(async () => (await connectedLinks(sam)).map((link) => link.local)).toEqual(['host']);
+});
+
+test('three people in an SFU room reach Janus through the TURN relay alone', async () => {
+  test.setTimeout(150_000);
+  const [janusUrl, janusSecret, janusSide] = [process.env.MOOZ_E2E_JANUS_URL, process.env.MOOZ_E2E_JANUS_SECRET, process.env.MOOZ_E2E_JANUS_HOST_ADDRESS];
+  if (!janusUrl || !janusSecret || !janusSide) throw new Error('no Janus for this run (support/global-janus.ts)');
+  const sfuCoturn = await startCoturn({ secret, relayIp: janusSide });
+  const onSfu = await startOwnServer({
+    TURN_URLS: sfuCoturn.urls.join(','),
+    TURN_SECRET: secret,
+    ICE_TRANSPORT_POLICY: 'relay',
+    JANUS_URLS: janusUrl,
+    JANUS_API_SECRET: janusSecret,
+    // Three people outgrow this mesh: the class is on the SFU once the third joins.
+    MESH_MAX_PEOPLE: '2',
+  });
+  try {
+    const [tess, sam, ada] = await Promise.all([
+      openWindow(onSfu.baseURL, 'teacher@mooz.local', 'Tess Teacher'),
+      openWindow(onSfu.baseURL, 'student@mooz.local', 'Sam Student'),
+      openWindow(onSfu.baseURL, 'admin@mooz.local', 'Ada Admin'),
+    ]);
+    const link = await createMeeting(tess);
+    await sam.goto(link);
+    await ada.goto(link);
+    for (const page of [tess, sam, ada]) {
+      await expect(page.locator('[data-testid="remote-tile"][data-has-video]')).toHaveCount(2, { timeout: 40_000 });
+      // Publishing and receiving, two connections to Janus, each on a relay candidate of this side.
+      await expect
+        .poll(async () => (await connectedLinks(page)).map((link) => `${link.policy}:${link.local}`), { timeout: 30_000 })
+        .toEqual(['relay:relay', 'relay:relay']);
+      const before = (await connectedLinks(page)).reduce((sum, link) => sum + link.framesDecoded, 0);
+      await expect.poll(async () => (await connectedLinks(page)).reduce((sum, link) => sum + link.framesDecoded, 0)).toBeGreaterThan(before);
+    }
+  } finally {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+    await onSfu.stop();
+    await sfuCoturn.stop();
+  }
 });
 
 test('a server whose TURN secret coturn does not share: the join ends in the explanation, in each person’s language', async () => {

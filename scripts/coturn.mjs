@@ -67,9 +67,9 @@ function answersStun(port, timeoutMs = 300) {
 
 /**
  * Starts coturn on 127.0.0.1 with `secret` as its static-auth-secret, on `port` (a free one by
- * default), and resolves once it answers STUN. `urls` are the TURN_URLS that reach it over UDP and TCP.
+ * default), relaying from `relayIp`, and resolves once it answers STUN. `urls` are the TURN_URLS that reach it over UDP and TCP.
  */
-export async function startCoturn({ secret, port, quiet = true } = {}) {
+export async function startCoturn({ secret, port, relayIp = '127.0.0.1', quiet = true } = {}) {
   if (!secret) throw new Error('startCoturn needs the secret (TURN_SECRET)');
   const listeningPort = port ?? (await freePort());
   const minPort = 40_000 + Math.floor(Math.random() * 200) * RELAY_PORTS;
@@ -80,7 +80,9 @@ export async function startCoturn({ secret, port, quiet = true } = {}) {
     `--static-auth-secret=${secret}`,
     '--realm=mooz',
     '--listening-ip=127.0.0.1',
-    '--relay-ip=127.0.0.1',
+    // Relays leave from here: loopback for browsers on this machine; a veth's address to reach a
+    // Janus in a network namespace (a packet from 127.0.0.1 may not leave the loopback).
+    `--relay-ip=${relayIp}`,
     `--listening-port=${listeningPort}`,
     `--min-port=${minPort}`,
     `--max-port=${minPort + RELAY_PORTS - 1}`,

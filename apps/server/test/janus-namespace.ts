@@ -13,6 +13,8 @@ export interface NamespacedJanus extends JanusProcess {
   apiSecret: string;
   /** The namespace's address (where Janus's media and API are). */
   address: string;
+  /** This machine's end of the veth pair: what reaches Janus from outside the namespace (a TURN relay). */
+  hostAddress: string;
 }
 
 const ip = (...args: string[]) => execFileSync('ip', args, { stdio: 'pipe' });
@@ -75,6 +77,7 @@ export async function startJanusInNamespace(options: { rtpPortRange?: string; ap
     return {
       apiSecret,
       address,
+      hostAddress,
       url: janus.url,
       get pid() {
         return janus.pid;
