@@ -287,7 +287,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(assignmentRoutes);
   await app.register(certificateRoutes);
   await app.register(dashboardRoutes);
-  await registerLiveRecordings(app);
+  await registerLiveRecordings(app, config.liveRecordings);
 
   await registerRealtime(app);
 

@@ -6,6 +6,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { limits } from '@mooz/contract/limits';
+import { recordingLimits } from '@mooz/contract/recordings';
 
 const DEV_KEY_ID = 'rzp_test_mooz_dev';
 const DEV_KEY_SECRET = 'mooz-dev-key-secret';
@@ -57,6 +58,8 @@ const envSchema = z.object({
   DEMO_PASSWORD: z.string().min(8).default('mooz-demo-123'),
   PASSWORD_HASH_COST: z.enum(['owasp', 'test']).default('owasp'),
   MAX_RECORDING_MB: z.coerce.number().int().positive().default(2048),
+  RECORDING_STALL_SECONDS: seconds.default(recordingLimits.staleAfterSeconds),
+  RECORDING_RESUMABLE_SECONDS: seconds.default(recordingLimits.resumableSeconds),
   /** The SFU (sfu/): Janus WebSocket API URLs; unset, main.ts starts a Janus of its own when one is installed. */
   JANUS_URLS: z
     .string()
@@ -164,6 +167,8 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
     seedDemo: env.SEED_DEMO,
     demoPassword: env.DEMO_PASSWORD,
     maxRecordingBytes: env.MAX_RECORDING_MB * 1024 * 1024,
+    /** Live recordings: stopped (and made with what they have) after a stall this long; their recorder may go on for resumableMs after the last chunk. */
+    liveRecordings: { staleAfterMs: env.RECORDING_STALL_SECONDS * 1000, resumableMs: env.RECORDING_RESUMABLE_SECONDS * 1000 },
     /** The SFU's instances; empty: none configured (main.ts may start its own and add it). */
     janus: { urls: env.JANUS_URLS ?? [], apiSecret: env.JANUS_API_SECRET, meshMaxPeople: env.MESH_MAX_PEOPLE },
     /** null: recordings are files under DATA_DIR/recordings. */

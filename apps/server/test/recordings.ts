@@ -30,11 +30,13 @@ export async function readyRecording(
     createdAt?: Date;
     status?: 'recording' | 'processing' | 'ready';
     bytes?: Buffer;
+    /** Whether it has its file: by default only a ready one (a live one made again, or reopened, keeps its file). */
+    withFile?: boolean;
   },
 ) {
   const bytes = options.bytes ?? webmFixture();
-  const key = `recordings/test-${randomUUID()}.webm`;
-  await t.app.recordingStorage.put(key, Readable.from([bytes]), 'video/webm');
+  const key = (options.withFile ?? (options.status ?? 'ready') === 'ready') ? `recordings/test-${randomUUID()}.webm` : null;
+  if (key) await t.app.recordingStorage.put(key, Readable.from([bytes]), 'video/webm');
   const [row] = await t.db
     .insert(recordings)
     .values({

@@ -51,6 +51,7 @@ import {
 import { iceServersAnswer, meetingCapacity } from './realtime';
 import {
   liveRecording,
+  finishLiveRecordingQuery,
   recording,
   recordingIdParams,
   recordingsData,
@@ -613,10 +614,11 @@ export const endpoints = {
     }),
     finishLive: endpoint({
       ...apiRoutes.recordings.finishLive,
-      summary: 'Stop recording: the file is made seekable and listed; everyone in the room is told',
+      summary: 'Stop recording: the file is made seekable and listed; everyone in the room is told. ?complete=true: every chunk was sent (no more are taken)',
       tags: ['recordings'],
       access: ['join', 'Meeting'],
       params: recordingIdParams,
+      query: finishLiveRecordingQuery,
       status: 200,
       response: dataEnvelope(liveRecording),
       failures: [404],

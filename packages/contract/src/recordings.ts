@@ -6,7 +6,9 @@
 // on the API's own conventions (bearer token, JSON envelope, declared endpoints): start → append
 // chunks at an offset (the server answers the offset it holds; a client that lost an answer asks for
 // it and resumes there) → finish. A recording whose chunks stop (closed tab, crash, lost network) is
-// finished by the server with what it received.
+// finished by the server with what it received, and listed; its chunks are kept for resumableSeconds
+// after the last one, so that its recorder (back after a stall, a reload) can still send the rest at the
+// offset held: the recording goes on, and its file is made again with everything.
 import { z } from 'zod';
 import { recordId, recordIdParam, singleLineText } from './primitives';
 
@@ -15,8 +17,13 @@ export const recordingLimits = {
   chunkIntervalMs: 2000,
   /** The largest chunk one append may carry. */
   chunkMaxBytes: 16 * 1024 * 1024,
-  /** A live recording without a chunk for this long is finished by the server with what it has. */
+  /** A live recording without a chunk for this long is finished by the server with what it has (default of RECORDING_STALL_SECONDS). */
   staleAfterSeconds: 30,
+  /**
+   * How long after its last chunk a live recording still takes the rest from its recorder (default of
+   * RECORDING_RESUMABLE_SECONDS): the longest stall that loses nothing.
+   */
+  resumableSeconds: 24 * 60 * 60,
   /** Signed playback links live this long (the contract: at least an hour). */
   linkTtlSeconds: 4 * 60 * 60,
   /** The player reports progress this often while playing. */
@@ -99,7 +106,8 @@ export const startLiveRecordingBody = z
   })
   .strict();
 
-export const liveRecordingStatuses = ['recording', 'processing', 'ready'] as const;
+/** stopped: stopped with nothing playable yet (its recorder may still send the rest). */
+export const liveRecordingStatuses = ['recording', 'processing', 'ready', 'stopped'] as const;
 export const liveRecording = z.object({
   id: z.number().int(),
   room_id: z.string(),
@@ -107,7 +115,15 @@ export const liveRecording = z.object({
   /** The bytes the server holds: the next append starts here. */
   upload_offset: z.number().int(),
   chunk_max_bytes: z.number().int(),
+  /**
+   * Whether its recorder may still append, whatever the status: true until it is finished with
+   * `complete`, or no chunk came for resumableSeconds. Once false, a chunk is 409.
+   */
+  accepts_chunks: z.boolean(),
 });
+
+/** finishLive's query: `complete` says every chunk was sent (its kept chunks can go); without it, more may follow. */
+export const finishLiveRecordingQuery = z.object({ complete: flag.optional() });
 export type LiveRecording = z.infer<typeof liveRecording>;
 
 /** Appends are raw bytes with this content type and the offset they start at in this header. */

@@ -93,10 +93,10 @@ export async function createdRoom(socket: Client, capacity = 10) {
  * One listening server for a test file (its hooks registered here), with a short reconnect grace so
  * the disconnect tests are quick; the rule is the same at 10 s. Read `server.t` and `server.url` in tests.
  */
-export function meetingServer(reconnectGraceMs = 300) {
+export function meetingServer(reconnectGraceMs = 300, env: Record<string, string> = {}) {
   const server = {} as { t: TestApp; url: string };
   beforeAll(async () => {
-    server.t = await buildTestApp({}, (app) => {
+    server.t = await buildTestApp(env, (app) => {
       app.realtime.options.reconnectGraceMs = reconnectGraceMs;
     });
     server.url = await listen(server.t.app);

@@ -11,7 +11,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { courseItemId, type NavigationIcon, type SearchData, type SearchKind, type SearchResult } from '@mooz/contract/navigation';
 import type { Database } from '../../db/client';
 import { idArray, scopeCondition, seesNothing, type SessionScope } from '../classes/access';
-import { watchCondition } from '../recordings/access';
+import { playable, watchCondition } from '../recordings/access';
 import { highlights, prefixTsQuery, queryWords } from './matching';
 import { courseLink, courseVisible, recordingLink, type Caller } from './visibility';
 
@@ -177,7 +177,7 @@ function recordingsPart(caller: Caller, scope: SessionScope, terms: Terms): SQL 
     from recordings
     left join class_sessions on class_sessions.id = recordings.session_id
     left join courses on courses.id = recordings.course_id
-    where recordings.status = 'ready' and ${watchCondition({ caller: { id: caller.id, userType: caller.userType }, sessions: scope })}
+    where ${playable} and ${watchCondition({ caller: { id: caller.id, userType: caller.userType }, sessions: scope })}
       and (${byTitle} or recordings.course_id = any(array(select c.id from matched c where c.by_trigrams or c.name_words)))`;
 }
 

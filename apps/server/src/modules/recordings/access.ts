@@ -5,13 +5,19 @@
 // catalogue. A recording of an ad hoc meeting room is its recorder's and the admins'. Anyone else is
 // told it does not exist (404). Deleting: the course's teacher, the recorder, an admin. Uploading to a
 // session: its course's teacher or an admin.
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { messages } from '@mooz/contract/messages';
 import type { UserType } from '@mooz/contract/permissions';
 import type { Database } from '../../db/client';
 import { classSessions, courses, recordings } from '../../db/schema/index';
 import { forbidden, notFound } from '../../http/errors';
 import { inScope, namesCourse, scopeCondition, sessionOfRoom, sessionScope, type SessionScope } from '../classes/access';
+
+/**
+ * Which recordings are listed, searched and played: those with a file, whatever their status. A live
+ * recording made again with late chunks, or reopened after a stall, keeps its file meanwhile.
+ */
+export const playable = isNotNull(recordings.storageKey);
 
 export interface Caller {
   id: number;

@@ -11,7 +11,10 @@
 //   here.
 // - Resolves `ready` with the file's key, size and duration once the row is 'ready' and the sources
 //   are deleted; `empty` when the sources hold nothing playable (not WebM, or no complete block): the
-//   row and the sources are deleted, as a recording that never was; `gone` when the row stopped being
+//   row and the sources are deleted, as a recording that never was. With `keepSources` (a live
+//   recording whose recorder may still send the rest) the sources stay, and an empty one becomes
+//   'stopped' instead of deleted. A file made again replaces the one before under the same key, which
+//   stays listed meanwhile. `gone` when the row stopped being
 //   'recording'/'processing' meanwhile (deleted, or finished by another process): nothing of this call
 //   is left behind. Rejects on a storage or database failure, leaving the row and the sources as they
 //   were (the caller decides: an upload removes both, a live recording stays 'processing' for the
@@ -45,10 +48,18 @@ export function concatenated(storage: RecordingStorage, keys: readonly string[])
 
 const unfinished = ['recording', 'processing'] as const;
 
+export interface FinaliseOptions {
+  /** Keep the source objects, and the row when nothing is playable yet (as 'stopped'). */
+  keepSources?: boolean;
+  /** More of the row to set with the outcome ('ready' or 'stopped'). */
+  set?: Partial<Pick<typeof recordings.$inferInsert, 'madeFromBytes'>>;
+}
+
 export async function finaliseRecording(
   app: Pick<FastifyInstance, 'db' | 'recordingStorage' | 'log'>,
   recordingId: number,
   sourceKeys: string[],
+  options: FinaliseOptions = {},
 ): Promise<FinaliseResult> {
   const { db, recordingStorage: storage } = app;
   const stillUnfinished = and(eq(recordings.id, recordingId), inArray(recordings.status, [...unfinished]));
@@ -66,6 +77,10 @@ export async function finaliseRecording(
     }
   }
   if (!made) {
+    if (options.keepSources) {
+      await db.update(recordings).set({ status: 'stopped', ...options.set }).where(stillUnfinished);
+      return { outcome: 'empty' };
+    }
     // Nothing playable: no recording at all.
     await db.delete(recordings).where(stillUnfinished);
     await deleteAll(app, sourceKeys);
@@ -76,7 +91,7 @@ export async function finaliseRecording(
   const durationSeconds = made.scan.durationMs / 1000;
   const [ready] = await db
     .update(recordings)
-    .set({ status: 'ready', storageKey, sizeBytes, durationSeconds, readyAt: new Date() })
+    .set({ status: 'ready', storageKey, sizeBytes, durationSeconds, readyAt: new Date(), ...options.set })
     .where(stillUnfinished)
     .returning({ id: recordings.id });
   if (!ready) {
@@ -86,7 +101,7 @@ export async function finaliseRecording(
     if (now?.storageKey !== storageKey) await storage.delete(storageKey);
     return { outcome: 'gone' };
   }
-  await deleteAll(app, sourceKeys);
+  if (!options.keepSources) await deleteAll(app, sourceKeys);
   return { outcome: 'ready', storageKey, sizeBytes, durationSeconds };
 }
 

@@ -15,8 +15,8 @@ declare module 'fastify' {
   }
 }
 
-/** How often each server process looks for silent recordings. */
-const sweepEveryMs = 5000;
+/** How often each server process looks for silent recordings: every 5 s, or four times per stall timeout when that is shorter. */
+const sweepEveryMs = (staleAfterMs: number) => Math.max(100, Math.min(5000, staleAfterMs / 4));
 
 const liveRecordingRoutes: FastifyPluginAsync<{ live: LiveRecordings }> = async (app, { live }) => {
   // Chunks are raw bytes, handed to the handler as the request's stream: the handler checks who is
@@ -36,12 +36,13 @@ const liveRecordingRoutes: FastifyPluginAsync<{ live: LiveRecordings }> = async 
       })
       .then((data) => ({ data })),
   );
-  route(app, endpoints.recordings.finishLive, (req) => live.finish(currentUser(req), req.params.id).then((data) => ({ data })));
+  route(app, endpoints.recordings.finishLive, (req) => live.finish(currentUser(req), req.params.id, req.query.complete === true).then((data) => ({ data })));
 };
 
 export async function registerLiveRecordings(app: FastifyInstance, options: Partial<LiveRecordingsOptions> = {}) {
   const live = createLiveRecordings(app, {
     staleAfterMs: recordingLimits.staleAfterSeconds * 1000,
+    resumableMs: recordingLimits.resumableSeconds * 1000,
     finishWaitMs: 20_000,
     processingTimeoutMs: 15 * 60_000,
     leaveSettleMs: 2.5 * recordingLimits.chunkIntervalMs,
@@ -51,7 +52,7 @@ export async function registerLiveRecordings(app: FastifyInstance, options: Part
   app.decorate('liveRecordings', live);
   let sweeper: ReturnType<typeof startSweeper> | null = null;
   app.addHook('onReady', async () => {
-    sweeper = startSweeper(live, app.log, sweepEveryMs);
+    sweeper = startSweeper(live, app.log, sweepEveryMs(live.options.staleAfterMs));
   });
   // Before the storage and the database close (onClose hooks run in reverse order).
   app.addHook('onClose', async () => {

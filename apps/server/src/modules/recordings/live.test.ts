@@ -37,8 +37,9 @@ function append(who: Person, id: number, offset: number | string | null, payload
 function status(who: Person, id: number) {
   return server.t.app.inject({ method: 'GET', url: `/api/classes/recordings/live/${id}/`, headers: bearer(who) });
 }
-function finish(who: Person, id: number) {
-  return server.t.app.inject({ method: 'POST', url: `/api/classes/recordings/live/${id}/finish/`, headers: bearer(who) });
+/** The recorder's finish; `complete` (as the page says once every chunk is sent) unless told otherwise. */
+function finish(who: Person, id: number, complete = true) {
+  return server.t.app.inject({ method: 'POST', url: `/api/classes/recordings/live/${id}/finish/${complete ? '?complete=true' : ''}`, headers: bearer(who) });
 }
 const rowOf = async (id: number) => (await server.t.db.select().from(recordings).where(eq(recordings.id, id)))[0];
 const storage = () => server.t.app.recordingStorage;
@@ -101,9 +102,9 @@ describe('recording a class live', () => {
   it('stores the chunks as they come and, on finish, a seekable file of all of them with the right duration', async () => {
     const { teacher, roomId, sessionId } = await classRoom();
     const live = await started(teacher, roomId);
-    expect(live).toEqual({ id: live.id, room_id: roomId, status: 'recording', upload_offset: 0, chunk_max_bytes: recordingLimits.chunkMaxBytes });
+    expect(live).toEqual({ id: live.id, room_id: roomId, status: 'recording', upload_offset: 0, chunk_max_bytes: recordingLimits.chunkMaxBytes, accepts_chunks: true });
     const row = await rowOf(live.id);
-    expect(row).toMatchObject({ source: 'live', status: 'recording', sessionId, recordedBy: teacher.userId, title: expect.stringMatching(/^Week 1 \(\d{4}-\d{2}-\d{2}\)$/) });
+    expect(row).toMatchObject({ source: 'live', status: 'recording', sessionId, recordedBy: teacher.userId, title: 'Week 1' });
     expect(row!.courseId).not.toBeNull();
 
     await sendAll(teacher, live.id, chunks);
@@ -113,7 +114,7 @@ describe('recording a class live', () => {
     const res = await finish(teacher, live.id);
     expect(res.statusCode, res.body).toBe(200);
     const file = await readAll(`recordings/${live.id}.webm`);
-    expect(res.json().data).toEqual({ id: live.id, room_id: roomId, status: 'ready', upload_offset: file.length, chunk_max_bytes: recordingLimits.chunkMaxBytes });
+    expect(res.json().data).toEqual({ id: live.id, room_id: roomId, status: 'ready', upload_offset: webm.length, chunk_max_bytes: recordingLimits.chunkMaxBytes, accepts_chunks: false });
     expect(file.equals(await seekableOf(webm))).toBe(true);
     const ready = await rowOf(live.id);
     expect(ready).toMatchObject({ status: 'ready', storageKey: `recordings/${live.id}.webm`, sizeBytes: file.length });
@@ -137,7 +138,7 @@ describe('recording a class live', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: messages.recordingOffsetMismatch });
     expect(await storage().list(`live/${live.id}/`)).toEqual(objects);
-    expect((await rowOf(live.id))!.sizeBytes).toBe(chunks[0]!.length + chunks[1]!.length);
+    expect((await rowOf(live.id))!.uploadOffset).toBe(chunks[0]!.length + chunks[1]!.length);
 
     // It asks where the recording stands, and goes on from there.
     const where = await status(teacher, live.id);
@@ -154,7 +155,7 @@ describe('recording a class live', () => {
     const [a, b] = await Promise.all([append(teacher, live.id, 0, chunks[0]!), append(teacher, live.id, 0, webm.subarray(0, 1000))]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const winner = a.statusCode === 200 ? chunks[0]! : webm.subarray(0, 1000);
-    expect((await rowOf(live.id))!.sizeBytes).toBe(winner.length);
+    expect((await rowOf(live.id))!.uploadOffset).toBe(winner.length);
     const objects = await storage().list(`live/${live.id}/`);
     expect(objects).toHaveLength(1);
     expect((await readAll(objects[0]!)).equals(winner)).toBe(true);
@@ -184,7 +185,7 @@ describe('recording a class live', () => {
     }
     expect((await start(guest, { room_id: room.id })).statusCode).toBe(403);
     const live = await started(host, room.id);
-    expect(await rowOf(live.id)).toMatchObject({ courseId: null, sessionId: null, title: expect.stringMatching(/^Standup \(\d{4}-\d{2}-\d{2}\)$/) });
+    expect(await rowOf(live.id)).toMatchObject({ courseId: null, sessionId: null, title: 'Standup' });
     await sendAll(host, live.id, [webm]);
     expect((await finish(host, live.id)).json().data.status).toBe('ready');
     // The admin records the same room once the host's recording is over, under a title of their own.
@@ -264,10 +265,10 @@ describe('recording a class live', () => {
     expect(streamed.json()).toEqual({ message: messages.recordingTooLarge });
 
     expect(await storage().list(`live/${live.id}/`)).toEqual(objects);
-    expect((await rowOf(live.id))!.sizeBytes).toBe(chunks[0]!.length);
+    expect((await rowOf(live.id))!.uploadOffset).toBe(chunks[0]!.length);
   });
 
-  it("refuses chunks from anyone but the recorder (404) and after the recording stopped (409)", async () => {
+  it('refuses chunks from anyone but the recorder (404) and once the recorder finished saying it sent everything (409)', async () => {
     const { teacher, roomId, student } = await classRoom({ withStudent: true });
     const live = await started(teacher, roomId);
     const res = await append(student!, live.id, 0, chunks[0]!);
@@ -279,6 +280,16 @@ describe('recording a class live', () => {
     const late = await append(teacher, live.id, webm.length, chunks[0]!);
     expect(late.statusCode).toBe(409);
     expect(late.json()).toEqual({ message: messages.recordingNotLive });
+  });
+
+  it('names two recordings of one session apart, without a date (the lists date them in each viewer\'s zone)', async () => {
+    const { teacher, roomId } = await classRoom();
+    for (const title of ['Week 1', 'Week 1 (2)']) {
+      const live = await started(teacher, roomId);
+      expect((await rowOf(live.id))!.title).toBe(title);
+      await sendAll(teacher, live.id, [webm]);
+      expect((await finish(teacher, live.id)).json().data.status).toBe('ready');
+    }
   });
 
   it('keeps no recording when nothing playable was sent', async () => {
@@ -316,6 +327,39 @@ describe('recordings nobody finishes', () => {
     expect(file.equals(await seekableOf(webm.subarray(0, held)))).toBe(true);
     expect(ready!.durationSeconds * 1000).toBeLessThan(recordedMs);
     expect(ready!.durationSeconds).toBeGreaterThan(1);
+  });
+
+  it('keep their chunks for the recorder for resumableSeconds after the last one (the longest stall that loses nothing), then stay listed with what they had', async () => {
+    const { teacher, roomId } = await classRoom();
+    const live = await started(teacher, roomId);
+    const held = await sendAll(teacher, live.id, chunks.slice(0, 2));
+    const lastChunkAt = (await rowOf(live.id))!.lastChunkAt!.getTime();
+    const sweepAt = (ms: number) => server.t.app.liveRecordings.sweep(new Date(lastChunkAt + ms));
+    await sweepAt(recordingLimits.staleAfterSeconds * 1000 + 1000);
+    expect(await rowOf(live.id)).toMatchObject({ status: 'ready', acceptsChunks: true, madeFromBytes: held });
+    expect((await status(teacher, live.id)).json().data).toMatchObject({ status: 'ready', upload_offset: held, accepts_chunks: true });
+    // A minute before the window ends, nothing has gone.
+    await sweepAt(recordingLimits.resumableSeconds * 1000 - 60_000);
+    expect(await storage().list(`live/${live.id}/`)).toHaveLength(2);
+    expect((await rowOf(live.id))!.acceptsChunks).toBe(true);
+    // Once it ended, the chunks go; the recording stays, with what it had, and takes no more.
+    await sweepAt(recordingLimits.resumableSeconds * 1000 + 1000);
+    expect(await storage().list(`live/${live.id}/`)).toEqual([]);
+    expect(await rowOf(live.id)).toMatchObject({ status: 'ready', acceptsChunks: false, storageKey: `recordings/${live.id}.webm` });
+    expect((await readAll(`recordings/${live.id}.webm`)).equals(await seekableOf(webm.subarray(0, held)))).toBe(true);
+    const late = await append(teacher, live.id, held, chunks[2]!);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ message: messages.recordingNotLive });
+  });
+
+  it('that never had anything playable are kept for their recorder as stopped, then dropped once the window ends', async () => {
+    const { teacher, roomId } = await classRoom();
+    const live = await started(teacher, roomId);
+    const createdAt = (await rowOf(live.id))!.createdAt.getTime();
+    await server.t.app.liveRecordings.sweep(new Date(createdAt + recordingLimits.staleAfterSeconds * 1000 + 1000));
+    expect(await rowOf(live.id)).toMatchObject({ status: 'stopped', acceptsChunks: true, storageKey: null });
+    await server.t.app.liveRecordings.sweep(new Date(createdAt + recordingLimits.resumableSeconds * 1000 + 60_000));
+    expect(await rowOf(live.id)).toBeUndefined();
   });
 
   /** Runs `body` with the recordings' leaveSettleMs set to `ms`. */
@@ -392,7 +436,8 @@ describe('a file that takes long to make', () => {
     await sendAll(teacher, live.id, chunks);
     // As a process leaves it when it dies between claiming the recording and storing its file.
     const claimedAt = new Date();
-    await server.t.db.update(recordings).set({ status: 'processing', lastChunkAt: claimedAt }).where(eq(recordings.id, live.id));
+    // (after a finish that said every chunk was sent, so they go with the file)
+    await server.t.db.update(recordings).set({ status: 'processing', lastChunkAt: claimedAt, acceptsChunks: false }).where(eq(recordings.id, live.id));
     const timeout = server.t.app.liveRecordings.options.processingTimeoutMs;
     await server.t.app.liveRecordings.sweep(new Date(claimedAt.getTime() + timeout - 1000));
     expect((await rowOf(live.id))!.status).toBe('processing');

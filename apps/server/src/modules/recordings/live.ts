@@ -15,28 +15,51 @@
 // the winner's bytes. The client that lost an answer asks liveStatus for the offset and resumes there;
 // a chunk sent again at an old offset is 409 and changes nothing.
 //
-// Stopping (the recorder's finish; the sweeper, for a recording silent for staleAfterSeconds; the
-// recorder leaving the room for good, once their last chunks stopped coming): the row is claimed (`recording → processing`, one process wins), the room is told the
-// recording stopped, and the chunks, concatenated, are made into the seekable file (finalise.ts).
+// Stopping (the recorder's finish; the sweeper, for a recording silent for staleAfterMs; the
+// recorder leaving the room for good, once their last chunks stopped coming): the row is claimed
+// (`recording → processing`, one process wins), the room is told the recording stopped, and the
+// chunks, concatenated, are made into the seekable file (finalise.ts), listed from then on.
+//
+// Nothing a recorder sends is lost by a stop (issue 32): a stop keeps the chunks (acceptsChunks) for
+// resumableMs after the last one, and an append at the offset held is taken whatever the status. A
+// recording stopped only because its chunks stalled (`stalled`) is reopened by its recorder's next
+// chunk while they are in the room (the room is told it is recorded again); otherwise (a page that
+// left, reloaded and sends what it had kept) the chunks are only added. Either way the file is made
+// again with everything: on the next stop, on a finish, or by the sweeper once the chunks stop again.
+// The chunks go when the recorder finishes saying it sent everything (`complete`), or when none came
+// for resumableMs (the sweeper); from then on a chunk is 409. So the longest stall that loses nothing
+// is resumableMs, counted from the last chunk the server received.
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { Transform, pipeline } from 'node:stream';
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { messages, validationMessages } from '@mooz/contract/messages';
 import { liveChunkContentType, recordingLimits, type LiveRecording, type RoomRecording } from '@mooz/contract/recordings';
-import { courses, recordings, users } from '../../db/schema/index';
+import { recordings, users } from '../../db/schema/index';
 import type { AuthUser } from '../../http/authenticate';
 import { HttpError, conflict, forbidden, invalidField, notFound } from '../../http/errors';
 import { roomChannel } from '../../realtime/sockets';
 import { sessionOfRoom } from '../classes/access';
 import { finaliseRecording, type FinaliseResult } from './finalise';
+import { defaultTitle } from './titles';
 
 type RecordingRow = typeof recordings.$inferSelect;
 
+/** Why a recording stops: `stalled`, only because its chunks stopped coming; `complete`, its recorder sent everything. */
+interface StopHow {
+  stalled?: boolean;
+  complete?: boolean;
+}
+
+/** Live recordings stopped (their file made, or nothing playable yet) that still take their recorder's chunks. */
+const stoppedTakingChunks = and(eq(recordings.source, 'live'), inArray(recordings.status, ['ready', 'stopped']), eq(recordings.acceptsChunks, true));
+
 export interface LiveRecordingsOptions {
-  /** A recording without a chunk for this long is stopped by the sweeper (default: the contract's). */
+  /** A recording without a chunk for this long is stopped by the sweeper, and made with what it has (RECORDING_STALL_SECONDS). */
   staleAfterMs: number;
+  /** A stopped recording takes its recorder's chunks for this long after the last one (RECORDING_RESUMABLE_SECONDS). */
+  resumableMs: number;
   /** How long finishLive waits for the file before answering 'processing' (it is made all the same). */
   finishWaitMs: number;
   /**
@@ -70,12 +93,6 @@ function parseOffset(header: string | string[] | undefined): number {
 /** The mime type of a Content-Type header, without its parameters. */
 const mimeOf = (header: string | undefined) => (header ?? '').split(';')[0]!.trim().toLowerCase();
 
-function defaultTitle(name: string, timeZone: string, now: Date): string {
-  const date = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  const suffix = ` (${date})`;
-  return name.slice(0, recordingLimits.titleMaxLength - suffix.length) + suffix;
-}
-
 /** Fails the stream with a 413 once more than `max` bytes went through it. */
 function byteLimit(max: number) {
   let seen = 0;
@@ -103,12 +120,13 @@ export function createLiveRecordings(app: FastifyInstance, options: LiveRecordin
    */
   const stopping = new Map<number, { claimed: Promise<RecordingRow | null>; done: Promise<FinaliseResult | null> }>();
 
-  const present = (row: Pick<RecordingRow, 'id' | 'roomId' | 'status' | 'sizeBytes'>): LiveRecording => ({
+  const present = (row: Pick<RecordingRow, 'id' | 'roomId' | 'status' | 'uploadOffset' | 'acceptsChunks'>): LiveRecording => ({
     id: row.id,
     room_id: row.roomId,
     status: row.status,
-    upload_offset: row.sizeBytes,
+    upload_offset: row.uploadOffset,
     chunk_max_bytes: recordingLimits.chunkMaxBytes,
+    accepts_chunks: row.acceptsChunks,
   });
 
   /** The room behind an id, and who hosts it: a class session's course teacher, or an ad hoc room's creator. */
@@ -158,15 +176,15 @@ export function createLiveRecordings(app: FastifyInstance, options: LiveRecordin
    * Objects left by an append that lost a race (removed by it, unless its process died first) are
    * told apart by their length: the chain's next chunk starts where this one ends.
    */
-  async function chunkKeys(row: Pick<RecordingRow, 'id' | 'sizeBytes'>): Promise<string[]> {
+  async function chunkKeys(row: Pick<RecordingRow, 'id' | 'uploadOffset'>): Promise<string[]> {
     const byOffset = new Map<number, string[]>();
     for (const key of await app.recordingStorage.list(liveChunkPrefix(row.id))) {
       const offset = offsetOfKey(key);
-      if (!Number.isSafeInteger(offset) || offset >= row.sizeBytes) continue;
+      if (!Number.isSafeInteger(offset) || offset >= row.uploadOffset) continue;
       byOffset.set(offset, [...(byOffset.get(offset) ?? []), key]);
     }
     const chain: string[] = [];
-    for (let offset = 0; offset < row.sizeBytes; ) {
+    for (let offset = 0; offset < row.uploadOffset; ) {
       const candidates = byOffset.get(offset);
       if (!candidates) {
         app.log.error({ recordingId: row.id, offset }, 'a live recording lacks the chunk at this offset: keeping what comes before');
@@ -178,7 +196,7 @@ export function createLiveRecordings(app: FastifyInstance, options: LiveRecordin
         // Same length: the same chunk sent twice; either copy is the chunk.
         for (const key of candidates) {
           const length = (await app.recordingStorage.size(key)) ?? 0;
-          if (offset + length === row.sizeBytes || byOffset.has(offset + length)) {
+          if (offset + length === row.uploadOffset || byOffset.has(offset + length)) {
             chosen = key;
             size = length;
             break;
@@ -193,21 +211,34 @@ export function createLiveRecordings(app: FastifyInstance, options: LiveRecordin
     return chain;
   }
 
-  /** Claims a live recording that is still recording: true for the one caller, on any process, that stops it. */
-  async function claim(id: number): Promise<RecordingRow | null> {
+  /**
+   * Claims a live recording to make its file: the one caller, on any process, that gets the row back
+   * makes it. `from`: a recording still recording (a stop), or a stopped one that has chunks its file
+   * lacks (or whose recorder said it sent everything). `complete` stops its taking chunks.
+   */
+  async function claim(id: number, from: 'recording' | 'stopped', how: StopHow): Promise<RecordingRow | null> {
     const [row] = await db
       .update(recordings)
-      .set({ status: 'processing', lastChunkAt: options.now() })
-      .where(and(eq(recordings.id, id), eq(recordings.status, 'recording')))
+      .set({
+        status: 'processing',
+        lastChunkAt: options.now(),
+        stalled: how.stalled ?? false,
+        ...(how.complete ? { acceptsChunks: false } : {}),
+      })
+      .where(and(eq(recordings.id, id), from === 'recording' ? eq(recordings.status, 'recording') : inArray(recordings.status, ['ready', 'stopped'])))
       .returning();
     return row ?? null;
   }
 
-  /** Makes the file of a claimed ('processing') recording from its chunks, then removes them. */
+  /**
+   * Makes the file of a claimed ('processing') recording from its chunks. They stay while it takes
+   * chunks; otherwise they go.
+   */
   async function make(row: RecordingRow): Promise<FinaliseResult> {
-    const result = await finaliseRecording(app, row.id, await chunkKeys(row));
+    const keep = row.acceptsChunks;
+    const result = await finaliseRecording(app, row.id, await chunkKeys(row), { keepSources: keep, set: { madeFromBytes: row.uploadOffset } });
     // Whatever the chain left out (a lost race's object, bytes past a gap) goes with the chunks.
-    if (result.outcome !== 'gone') await app.recordingStorage.deletePrefix(liveChunkPrefix(row.id));
+    if (!keep && result.outcome !== 'gone') await app.recordingStorage.deletePrefix(liveChunkPrefix(row.id));
     return result;
   }
 
@@ -227,19 +258,56 @@ export function createLiveRecordings(app: FastifyInstance, options: LiveRecordin
    * file. `claimed` settles with the row once it is 'processing' (null: someone else had stopped it);
    * `done` with the finalise's outcome.
    */
-  function stop(id: number, why: string) {
+  function stop(id: number, why: string, how: StopHow = {}) {
     const existing = stopping.get(id);
     if (existing) return existing;
     return track(
       id,
-      claim(id).then((row) => {
+      claim(id, 'recording', how).then((row) => {
         if (row) {
           tellRoom(row.roomId, null);
-          app.log.info({ recordingId: id, why, bytes: row.sizeBytes }, 'live recording stopped');
+          app.log.info({ recordingId: id, why, bytes: row.uploadOffset }, 'live recording stopped');
         }
         return row;
       }),
     );
+  }
+
+  /** Makes the file of a stopped recording again, with the chunks that came after it stopped. */
+  function remake(id: number, why: string, how: StopHow = {}) {
+    const existing = stopping.get(id);
+    if (existing) return existing;
+    return track(
+      id,
+      claim(id, 'stopped', how).then((row) => {
+        if (row) app.log.info({ recordingId: id, why, bytes: row.uploadOffset, before: row.madeFromBytes }, 'live recording made again');
+        return row;
+      }),
+    );
+  }
+
+  /**
+   * A stopped recording that stalled, whose recorder sends again while in the room: it is recorded
+   * again (the room is told). Not when someone records the room meanwhile (one recording at a time):
+   * its chunks are only added then.
+   */
+  async function reopen(row: RecordingRow): Promise<RecordingRow> {
+    if (!(await inRoom(row.roomId, row.recordedBy))) return row;
+    try {
+      const [reopened] = await db
+        .update(recordings)
+        .set({ status: 'recording', stalled: false })
+        .where(and(eq(recordings.id, row.id), inArray(recordings.status, ['ready', 'stopped']), eq(recordings.stalled, true)))
+        .returning();
+      if (!reopened) return row;
+      app.log.info({ recordingId: row.id, bytes: reopened.uploadOffset }, 'live recording reopened by its recorder after a stall');
+      const shown = await notice(reopened.roomId);
+      if (shown) tellRoom(reopened.roomId, shown);
+      return reopened;
+    } catch (error) {
+      if (isUniqueViolation(error)) return row;
+      throw error;
+    }
   }
 
   const logFailure = (id: number) => (error: unknown) => {
@@ -247,6 +315,22 @@ export function createLiveRecordings(app: FastifyInstance, options: LiveRecordin
     app.log.error({ err: error, recordingId: id }, 'making the file of a live recording failed');
     return null;
   };
+
+  /**
+   * A stopped recording whose file has all its chunks takes no more: its chunks go (and the row, when
+   * nothing playable ever came).
+   */
+  async function seal(row: Pick<RecordingRow, 'id' | 'uploadOffset'>): Promise<void> {
+    const [sealed] = await db
+      .update(recordings)
+      .set({ acceptsChunks: false })
+      .where(and(eq(recordings.id, row.id), stoppedTakingChunks, eq(recordings.uploadOffset, row.uploadOffset), eq(recordings.madeFromBytes, row.uploadOffset)))
+      .returning();
+    if (!sealed) return;
+    if (sealed.status === 'stopped') await db.delete(recordings).where(and(eq(recordings.id, row.id), eq(recordings.status, 'stopped')));
+    await app.recordingStorage.deletePrefix(liveChunkPrefix(row.id));
+    app.log.info({ recordingId: row.id, bytes: row.uploadOffset, kept: sealed.status === 'ready' }, 'live recording takes no more chunks');
+  }
 
   /** Stops in the background. */
   function stopQuietly(id: number, why: string) {
@@ -281,12 +365,6 @@ export function createLiveRecordings(app: FastifyInstance, options: LiveRecordin
       if (!room) throw notFound(messages.roomNotFound);
       if (room.hostId !== caller.id && caller.userType !== 'admin') throw forbidden(messages.recordingOnlyHost);
       if (!(await inRoom(body.room_id, caller.id))) throw conflict(messages.recordingNotInRoom);
-      // The date in the title is the class's own (its course's time zone); an ad hoc meeting's is UTC's.
-      let timeZone = 'UTC';
-      if (room.session) {
-        const [course] = await db.select({ timeZone: courses.timeZone }).from(courses).where(eq(courses.id, room.session.courseId));
-        timeZone = course?.timeZone ?? timeZone;
-      }
       const now = options.now();
       let row: RecordingRow;
       try {
@@ -296,10 +374,11 @@ export function createLiveRecordings(app: FastifyInstance, options: LiveRecordin
             sessionId: room.session?.id ?? null,
             courseId: room.session?.courseId ?? null,
             roomId: body.room_id,
-            title: body.title ?? defaultTitle(room.name, timeZone, now),
+            title: body.title ?? (await defaultTitle(db, body.room_id, room.name)),
             recordedBy: caller.id,
             source: 'live',
             status: 'recording',
+            acceptsChunks: true,
             createdAt: now,
             lastChunkAt: now,
           })
@@ -328,8 +407,8 @@ export function createLiveRecordings(app: FastifyInstance, options: LiveRecordin
       if (row.recordedBy !== caller.id && caller.userType !== 'admin') throw notFound(messages.recordingNotFound);
       if (mimeOf(request.contentType) !== liveChunkContentType) throw new HttpError(415, messages.recordingChunkType);
       const offset = parseOffset(request.uploadOffset);
-      if (row.status !== 'recording') throw conflict(messages.recordingNotLive);
-      if (offset !== row.sizeBytes) throw conflict(messages.recordingOffsetMismatch);
+      if (!row.acceptsChunks) throw conflict(messages.recordingNotLive);
+      if (offset !== row.uploadOffset) throw conflict(messages.recordingOffsetMismatch);
       const declared = request.contentLength === undefined ? null : Number(request.contentLength);
       if (declared !== null && declared > recordingLimits.chunkMaxBytes) throw new HttpError(413, messages.recordingTooLarge);
       const body = request.body as Readable | undefined;
@@ -354,35 +433,49 @@ export function createLiveRecordings(app: FastifyInstance, options: LiveRecordin
         await app.recordingStorage.delete(key);
         return present(row);
       }
+      // Whatever the status: a stopped recording's file is made again with it (stop, finish, sweep).
       const [advanced] = await db
         .update(recordings)
-        .set({ sizeBytes: offset + written, lastChunkAt: options.now() })
-        .where(and(eq(recordings.id, id), eq(recordings.status, 'recording'), eq(recordings.sizeBytes, offset)))
+        .set({ uploadOffset: offset + written, lastChunkAt: options.now() })
+        .where(and(eq(recordings.id, id), eq(recordings.acceptsChunks, true), eq(recordings.uploadOffset, offset)))
         .returning();
       if (!advanced) {
-        // Another append took this offset, or the recording stopped meanwhile: this chunk is not part of it.
+        // Another append took this offset, or the recording stopped taking chunks meanwhile: this chunk is not part of it.
         await app.recordingStorage.delete(key);
-        const [now] = await db.select({ status: recordings.status }).from(recordings).where(eq(recordings.id, id));
-        throw conflict(now?.status === 'recording' ? messages.recordingOffsetMismatch : messages.recordingNotLive);
+        const [now] = await db.select({ acceptsChunks: recordings.acceptsChunks }).from(recordings).where(eq(recordings.id, id));
+        throw conflict(now?.acceptsChunks ? messages.recordingOffsetMismatch : messages.recordingNotLive);
       }
-      return present(advanced);
+      return present(advanced.stalled && advanced.status !== 'recording' ? await reopen(advanced) : advanced);
     },
 
-    /** Stops and makes the file; answers 'processing' when that takes longer than finishWaitMs (it goes on). */
-    async finish(caller: AuthUser, id: number): Promise<LiveRecording> {
-      const row = await controlled(caller, id);
-      if (row.status === 'recording' || stopping.has(id)) {
-        const { claimed, done } = stop(id, 'finished by the recorder');
-        await claimed;
-        const made = done.catch(logFailure(id));
-        let timer: NodeJS.Timeout | undefined;
-        const waited =
-          options.finishWaitMs > 0
-            ? await Promise.race([made.then((result) => ({ result })), new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), options.finishWaitMs)))])
-            : null;
-        clearTimeout(timer);
-        if (waited?.result?.outcome === 'empty') throw notFound(messages.recordingEmpty);
+    /**
+     * Stops and makes the file (again, when chunks came after it stopped); answers 'processing' when
+     * that takes longer than finishWaitMs (it goes on). `complete`: the recorder sent everything, so
+     * the recording takes no more chunks and they go.
+     */
+    async finish(caller: AuthUser, id: number, complete = false): Promise<LiveRecording> {
+      let row = await controlled(caller, id);
+      if (row.status === 'processing' && stopping.has(id)) {
+        // Being made already: the finish is about what comes after.
+        await stopping.get(id)!.done.catch(() => null);
+        [row = row] = await db.select().from(recordings).where(eq(recordings.id, id));
       }
+      // A recorder who finishes is not recording any more: late chunks are only added from now on.
+      if (row.stalled) [row = row] = await db.update(recordings).set({ stalled: false }).where(eq(recordings.id, id)).returning();
+      // Chunks its file lacks (they came after it stopped), or a recorder saying it sent everything.
+      const lacking = row.acceptsChunks && row.uploadOffset !== row.madeFromBytes;
+      let work: { claimed: Promise<unknown>; done: Promise<unknown> } | null = null;
+      if (row.status === 'recording') work = stop(id, 'finished by the recorder', { complete });
+      else if ((row.status === 'ready' || row.status === 'stopped') && lacking) work = remake(id, 'finished by the recorder', { complete });
+      else if ((row.status === 'ready' || row.status === 'stopped') && row.acceptsChunks && complete) await seal(row);
+      if (work) {
+        await work.claimed;
+        const made = work.done.catch(logFailure(id));
+        let timer: NodeJS.Timeout | undefined;
+        if (options.finishWaitMs > 0) await Promise.race([made, new Promise<void>((resolve) => (timer = setTimeout(resolve, options.finishWaitMs)))]);
+        clearTimeout(timer);
+      }
+      // Gone: nothing playable was sent, and no more will be.
       const [now] = await db.select().from(recordings).where(eq(recordings.id, id));
       if (!now) throw notFound(messages.recordingEmpty);
       return present(now);
@@ -408,15 +501,39 @@ export function createLiveRecordings(app: FastifyInstance, options: LiveRecordin
         .catch((error: unknown) => app.log.error({ err: error, roomId }, 'stopping the recording of a recorder who left failed'));
     },
 
-    /** One pass of the sweeper: stops the recordings silent for staleAfterMs before `now`. */
+    /**
+     * One pass of the sweeper, as of `now`: stops the recordings silent for staleAfterMs (they stalled:
+     * their recorder may go on), makes again those whose late chunks stopped coming, and lets the chunks
+     * of those silent for resumableMs go.
+     */
     async sweep(now: Date = options.now()): Promise<number> {
       const cutoff = new Date(now.getTime() - options.staleAfterMs);
+      const silent = lt(sql`coalesce(${recordings.lastChunkAt}, ${recordings.createdAt})`, cutoff);
       const stale = await db
         .select({ id: recordings.id })
         .from(recordings)
-        .where(and(eq(recordings.status, 'recording'), lt(sql`coalesce(${recordings.lastChunkAt}, ${recordings.createdAt})`, cutoff)))
+        .where(and(eq(recordings.status, 'recording'), silent))
         .orderBy(asc(recordings.id));
-      for (const { id } of stale) await stop(id, 'no chunk for too long').done.catch(logFailure(id));
+      for (const { id } of stale) await stop(id, 'no chunk for too long', { stalled: true }).done.catch(logFailure(id));
+
+      const late = await db
+        .select({ id: recordings.id })
+        .from(recordings)
+        .where(and(stoppedTakingChunks, sql`${recordings.uploadOffset} <> coalesce(${recordings.madeFromBytes}, -1)`, silent))
+        .orderBy(asc(recordings.id));
+      for (const { id } of late) await remake(id, 'chunks came after it stopped').done.catch(logFailure(id));
+
+      const sealed = await db
+        .select()
+        .from(recordings)
+        .where(
+          and(
+            stoppedTakingChunks,
+            eq(recordings.uploadOffset, sql`coalesce(${recordings.madeFromBytes}, -1)`),
+            lt(recordings.lastChunkAt, new Date(now.getTime() - options.resumableMs)),
+          ),
+        );
+      for (const row of sealed) await seal(row).catch(logFailure(row.id));
 
       // Recordings a process died while making: claimed again (the bumped time keeps the others off it).
       const stuck = await db
@@ -435,7 +552,7 @@ export function createLiveRecordings(app: FastifyInstance, options: LiveRecordin
         app.log.warn({ recordingId: row.id }, 'making the file of a live recording left unfinished');
         await track(row.id, Promise.resolve(row)).done.catch(logFailure(row.id));
       }
-      return stale.length + stuck.length;
+      return stale.length + late.length + sealed.length + stuck.length;
     },
 
     /** Waits for the stops under way in this process. */

@@ -69,11 +69,12 @@ export async function recordingMediaRoutes(app: FastifyInstance): Promise<void> 
       if (id === null || !link) throw forbidden(messages.recordingLinkInvalid);
 
       const [row] = await app.db
-        .select({ status: recordings.status, storageKey: recordings.storageKey, mimeType: recordings.mimeType, title: recordings.title })
+        .select({ storageKey: recordings.storageKey, mimeType: recordings.mimeType, title: recordings.title })
         .from(recordings)
         .where(eq(recordings.id, id))
         .limit(1);
-      if (!row || row.status !== 'ready' || !row.storageKey) throw notFound(messages.recordingNotFound);
+      // Listed and played once it has a file (access.ts playable), whatever its status.
+      if (!row?.storageKey) throw notFound(messages.recordingNotFound);
       const size = await app.recordingStorage.size(row.storageKey);
       if (size === null) throw notFound(messages.recordingNotFound);
 

@@ -108,7 +108,7 @@ describe('who may watch a recording', () => {
     expect((await get('/api/classes/recordings/', stranger.headers)).json()).toEqual({ data: [] });
   });
 
-  it('plays nothing that is not ready: a recording still being recorded or processed is 404 and unlisted', async () => {
+  it('plays nothing without its file: a recording still being recorded or processed is 404 and unlisted', async () => {
     const { teacher, course } = await recordedCourse();
     const live = await readyRecording(t, { recordedBy: teacher.user.id, courseId: course.id, status: 'recording' });
     const processing = await readyRecording(t, { recordedBy: teacher.user.id, courseId: course.id, status: 'processing' });
@@ -116,6 +116,12 @@ describe('who may watch a recording', () => {
     expect((await get(`/api/classes/recordings/${processing.id}/`, teacher.headers)).statusCode).toBe(404);
     expect((await get(`/api/classes/recordings/?course_id=${course.id}`, teacher.headers)).json().data).toHaveLength(2);
     expect((await get('/api/classes/recordings/', teacher.headers)).json().data[0].recordings_count).toBe(2);
+
+    // A live recording that has its file stays listed and plays while it goes on (reopened after a
+    // stall) or is made again with chunks that came late (issue 32).
+    const reopened = await readyRecording(t, { recordedBy: teacher.user.id, courseId: course.id, status: 'recording', withFile: true });
+    expect((await get(`/api/classes/recordings/${reopened.id}/`, teacher.headers)).statusCode).toBe(200);
+    expect((await get(`/api/classes/recordings/?course_id=${course.id}`, teacher.headers)).json().data).toHaveLength(3);
   });
 
   it('gives signed links that expire in at least an hour and need no bearer token', async () => {

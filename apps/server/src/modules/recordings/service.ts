@@ -1,7 +1,7 @@
 // Recordings to watch: the courses with recordings the caller may watch, one course's recordings, the
 // caller's meeting recordings, one recording for the player, deleting one, and watch progress. Only
-// ready recordings are listed or played (a live one is listed once it is playable); who may watch is
-// access.ts's rule, applied in SQL for lists and per row otherwise.
+// playable recordings are listed or played (access.ts `playable`: a live one once it has a file); who
+// may watch is access.ts's rule, applied in SQL for lists and per row otherwise.
 import { and, desc, eq, isNull, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -9,11 +9,9 @@ import { messages } from '@mooz/contract/messages';
 import type { Recording, RecordingGroup, recordingsQuery, watchProgressBody } from '@mooz/contract/recordings';
 import { classSessions, courses, recordings, recordingViews, watchLog } from '../../db/schema/index';
 import { forbidden, invalidField, notFound } from '../../http/errors';
-import { mayDelete, maySeeCourse, mayWatch, watchCondition, watchScope, type Caller } from './access';
+import { mayDelete, maySeeCourse, mayWatch, playable, watchCondition, watchScope, type Caller } from './access';
 import { placeOf, presentRecording, recordingRows, type RecordingRow } from './presenter';
 import { addWatched, spansLength, type Span } from './watched-spans';
-
-const ready = eq(recordings.status, 'ready');
 
 export function createRecordingsService(app: FastifyInstance, options: { now?: () => Date } = {}) {
   const { db } = app;
@@ -21,9 +19,9 @@ export function createRecordingsService(app: FastifyInstance, options: { now?: (
 
   const present = (rows: RecordingRow[], caller: Caller, at: Date) => Promise.all(rows.map((row) => presentRecording(app, row, caller, at)));
 
-  /** A ready recording the caller may watch, or 404. */
+  /** A playable recording the caller may watch, or 404. */
   async function watchable(caller: Caller, id: number, at: Date): Promise<RecordingRow> {
-    const [row] = await recordingRows(db, caller.id, and(eq(recordings.id, id), ready));
+    const [row] = await recordingRows(db, caller.id, and(eq(recordings.id, id), playable));
     if (!row || !mayWatch(await watchScope(db, caller, at), placeOf(row))) throw notFound(messages.recordingNotFound);
     return row;
   }
@@ -41,7 +39,7 @@ export function createRecordingsService(app: FastifyInstance, options: { now?: (
       .from(recordings)
       .innerJoin(courses, eq(courses.id, recordings.courseId))
       .leftJoin(classSessions, eq(classSessions.id, recordings.sessionId))
-      .where(and(ready, isNotNull(recordings.courseId), watchCondition(scope)))
+      .where(and(playable, isNotNull(recordings.courseId), watchCondition(scope)))
       .groupBy(recordings.courseId)
       .orderBy(desc(latest), desc(recordings.courseId));
     return rows.map((r) => ({ course_id: r.courseId, course_name: r.courseName, recordings_count: r.count, latest_at: (r.latest as Date).toISOString() }));
@@ -54,7 +52,7 @@ export function createRecordingsService(app: FastifyInstance, options: { now?: (
       .from(courses)
       .where(eq(courses.id, courseId));
     if (!course || !maySeeCourse(scope, course)) throw notFound(messages.courseNotFound);
-    const rows = await recordingRows(db, caller.id, and(ready, eq(recordings.courseId, courseId), watchCondition(scope))).orderBy(
+    const rows = await recordingRows(db, caller.id, and(playable, eq(recordings.courseId, courseId), watchCondition(scope))).orderBy(
       desc(recordings.createdAt),
       desc(recordings.id),
     );
@@ -64,7 +62,7 @@ export function createRecordingsService(app: FastifyInstance, options: { now?: (
   /** Recordings of ad hoc meeting rooms: the caller's own; an admin's, everyone's. */
   async function meetings(caller: Caller, at: Date): Promise<Recording[]> {
     const mine = caller.userType === 'admin' ? undefined : eq(recordings.recordedBy, caller.id);
-    const rows = await recordingRows(db, caller.id, and(ready, isNull(recordings.courseId), mine)).orderBy(desc(recordings.createdAt), desc(recordings.id));
+    const rows = await recordingRows(db, caller.id, and(playable, isNull(recordings.courseId), mine)).orderBy(desc(recordings.createdAt), desc(recordings.id));
     return present(rows, caller, at);
   }
 

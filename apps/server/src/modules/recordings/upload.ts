@@ -25,6 +25,7 @@ import { uploadTarget } from './access';
 import { recordingKey } from './finalise';
 import { presentRecording, recordingRows } from './presenter';
 import { looksLikeWebm, NotWebmError, writeSeekableWebm, type WrittenWebm } from './webm';
+import { defaultTitle } from './titles';
 
 /** The storage failed (not the request): the upload is answered as a server error. */
 class StorageFailed extends Error {
@@ -34,13 +35,6 @@ class StorageFailed extends Error {
 }
 
 const titleField = singleLineText().trim().max(recordingLimits.titleMaxLength);
-
-/** The session's title and its date in the course's time zone, as a recording's default title. */
-export function defaultTitle(sessionTitle: string, startsAt: Date, timeZone: string): string {
-  const date = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(startsAt);
-  const suffix = ` (${date})`;
-  return sessionTitle.slice(0, recordingLimits.titleMaxLength - suffix.length) + suffix;
-}
 
 /**
  * Stops reading the request: what is left of the body is read and thrown away, so the client gets the
@@ -131,7 +125,7 @@ export function createUploads(app: FastifyInstance) {
           sessionId: session.id,
           courseId: course.id,
           roomId: session.roomId,
-          title: title ?? defaultTitle(session.title, session.startsAt, course.timeZone),
+          title: title ?? (await defaultTitle(db, session.roomId, session.title)),
           recordedBy: caller.id,
           source: 'upload',
           status: 'ready',
