@@ -29,3 +29,7 @@ export const screens = {
 };
 
 export type ScreenName = keyof typeof screens;
+
+// A recording a page before this one could not finish sending (a reload or a crash mid-class) is sent
+// now, from the chunks that page kept (issue 32). Once per page load, whichever signed-in page it is.
+void import('../features/meeting/recording/pending-upload').then((module) => module.sendPendingRecordings());

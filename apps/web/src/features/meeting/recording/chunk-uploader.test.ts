@@ -1,11 +1,11 @@
 // The live upload's offset and resume rules against an in-memory server that follows the contract's
 // protocol (recordings.ts): appends only at the offset it holds (409 otherwise), liveStatus answers that
-// offset, a finished recording takes no more. Faults are put in its way one append at a time: the
+// offset, a recording finished as complete takes no more (one the server stopped after a stall does). Faults are put in its way one append at a time: the
 // connection failing before the bytes arrive, after they were stored (the answer lost), or half-way.
 // The real server is tested end to end (e2e/recording-live.spec.ts).
 import { describe, expect, it } from 'vitest';
 import type { LiveRecording } from '@mooz/contract/recordings';
-import { createChunkUploader, isFinalRefusal, RecordingEndedError, type Backlog, type LiveTransport } from './chunk-uploader';
+import { createChunkUploader, isFinalRefusal, RecordingEndedError, type Backlog, type ChunkStore, type LiveTransport } from './chunk-uploader';
 
 class HttpError extends Error {
   constructor(readonly status: number) {
@@ -23,6 +23,8 @@ type Fault = 'ok' | 'lost-before' | 'lost-after' | 'lands-late' | { partial: num
 class FakeLiveServer implements LiveTransport {
   bytes: Uint8Array = new Uint8Array(0);
   state: LiveRecording['status'] = 'recording';
+  /** Whether it takes chunks (until a complete finish, or the server's resume window ends). */
+  accepting = true;
   readonly faults: Fault[] = [];
   /** Faults for liveStatus calls, one per call. */
   readonly statusFaults: Fault[] = [];
@@ -34,7 +36,7 @@ class FakeLiveServer implements LiveTransport {
   constructor(readonly chunkMaxBytes = 1024) {}
 
   private answer(): LiveRecording {
-    return { id: 7, room_id: 'room-1', status: this.state, upload_offset: this.bytes.length, chunk_max_bytes: this.chunkMaxBytes };
+    return { id: 7, room_id: 'room-1', status: this.state, upload_offset: this.bytes.length, chunk_max_bytes: this.chunkMaxBytes, accepts_chunks: this.accepting };
   }
 
   async start() {
@@ -61,7 +63,7 @@ class FakeLiveServer implements LiveTransport {
     expect(id).toBe(7);
     const data = await bytesOf(blob);
     this.calls.push(`append ${offset}+${data.length}`);
-    if (this.state !== 'recording') throw new HttpError(409);
+    if (!this.accepting) throw new HttpError(409);
     if (data.length > this.chunkMaxBytes) throw new HttpError(413);
     const fault = this.faults.shift();
     if (fault === 'lost-before') throw new HttpError(0);
@@ -79,8 +81,9 @@ class FakeLiveServer implements LiveTransport {
 
   async finish() {
     this.calls.push('finish');
-    if (this.state !== 'recording') throw new HttpError(404);
+    if (!this.accepting) throw new HttpError(404);
     this.state = 'ready';
+    this.accepting = false;
     return this.answer();
   }
 
@@ -267,13 +270,30 @@ describe('the live recording upload', () => {
     expect(backlogs.at(-1)).toEqual({ chunks: 0, bytes: 0 });
   });
 
-  it('stops for good when the server finished the recording meanwhile, and sends nothing more', async () => {
+  it('goes on when the server stopped the recording after a stall: it still takes the chunks', async () => {
+    const { server, uploader, push, recorded, failures } = setUp();
+    await uploader.start();
+    push(100);
+    await drained(uploader);
+    // Silence for too long: the server made the file with what it had, and keeps taking chunks.
+    server.state = 'ready';
+    server.faults.push('lost-before');
+    push(50);
+    push(50);
+    await uploader.finish();
+    expect(failures).toEqual([]);
+    expect(server.calls).toEqual(['start', 'append 0+100', 'append 100+50', 'status', 'append 100+50', 'append 150+50', 'finish']);
+    expect(server.bytes).toEqual(recorded());
+  });
+
+  it('stops for good when the server takes no more chunks, and sends nothing more', async () => {
     const { server, uploader, push, failures } = setUp();
     await uploader.start();
     push(100);
     await drained(uploader);
-    // Silence for too long: the server finished it with what it had.
-    server.state = 'processing';
+    // The server's resume window ended: the recording is what it had.
+    server.state = 'ready';
+    server.accepting = false;
     push(50);
     push(50);
     await uploader.finish();
@@ -343,5 +363,85 @@ describe('the live recording upload', () => {
     await uploader.finish();
     expect(server.state).toBe('ready');
     expect(pauses).toEqual([250, 500]);
+  });
+});
+
+/** A ChunkStore in memory, as IndexedDB holds it: start → bytes, per recording. */
+class MemoryStore implements ChunkStore {
+  readonly chunks = new Map<number, Map<number, Blob>>();
+  keep(recordingId: number, start: number, blob: Blob) {
+    const kept = this.chunks.get(recordingId) ?? new Map<number, Blob>();
+    kept.set(start, blob);
+    this.chunks.set(recordingId, kept);
+  }
+  confirmed(recordingId: number, offset: number) {
+    for (const [start, blob] of this.chunks.get(recordingId) ?? []) if (start + blob.size <= offset) this.chunks.get(recordingId)!.delete(start);
+  }
+  forget(recordingId: number) {
+    this.chunks.delete(recordingId);
+  }
+  pending(recordingId: number) {
+    return [...(this.chunks.get(recordingId) ?? [])].map(([start, blob]) => ({ start, blob }));
+  }
+}
+
+describe('chunks kept beyond the page (issue 32)', () => {
+  it('keeps each chunk until the server has it, and none once the recording is finished', async () => {
+    const server = new FakeLiveServer();
+    const store = new MemoryStore();
+    const uploader = createChunkUploader({ transport: server, store, sleep: async () => {} });
+    await uploader.start();
+    uploader.push(new Blob([chunk(0, 100) as BlobPart]));
+    expect(store.pending(7).map((c) => c.start)).toEqual([0]);
+    await drained(uploader);
+    expect(store.pending(7)).toEqual([]);
+    server.faults.push('lost-before', 'lost-before');
+    uploader.push(new Blob([chunk(100, 50) as BlobPart]));
+    // Not yet on the server: still kept.
+    expect(store.pending(7).map((c) => c.start)).toEqual([100]);
+    await uploader.finish();
+    expect(store.chunks.has(7)).toBe(false);
+  });
+
+  it('sends, from the next page, the kept chunks the server lacks, from where it stands, then finishes', async () => {
+    // A page recorded 350 bytes; the server got 150 before the page was reloaded (and its unload finish).
+    const server = new FakeLiveServer();
+    const store = new MemoryStore();
+    const first = createChunkUploader({ transport: server, store, sleep: () => new Promise(() => {}) });
+    await first.start();
+    const data = [chunk(0, 100), chunk(100, 100), chunk(200, 150)];
+    server.faults.push('ok', { partial: 50 });
+    for (const part of data) first.push(new Blob([part as BlobPart]));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    first.finishOnUnload();
+    expect(server.bytes.length).toBe(150);
+    expect(store.pending(7).map((c) => c.start)).toEqual([100, 200]);
+
+    const next = createChunkUploader({ transport: server, store, sleep: async () => {} });
+    await next.resume(7, store.pending(7));
+    await next.finish();
+    expect(server.bytes).toEqual(concat(data));
+    expect(server.calls.slice(-4)).toEqual(['status', 'append 150+50', 'append 200+150', 'finish']);
+    expect(store.chunks.has(7)).toBe(false);
+  });
+
+  it('forgets the kept chunks of a recording that takes no more, or lacks bytes nobody kept', async () => {
+    const server = new FakeLiveServer();
+    const store = new MemoryStore();
+    store.keep(7, 0, new Blob([chunk(0, 10) as BlobPart]));
+    server.accepting = false;
+    await expect(createChunkUploader({ transport: server, store }).resume(7, store.pending(7))).rejects.toBeInstanceOf(RecordingEndedError);
+    expect(store.chunks.has(7)).toBe(false);
+
+    // The server holds 0 bytes, but only bytes from 10 on were kept: they cannot follow on.
+    const open = new FakeLiveServer();
+    store.keep(7, 10, new Blob([chunk(10, 10) as BlobPart]));
+    const failures: unknown[] = [];
+    const uploader = createChunkUploader({ transport: open, store, onFatal: (error) => failures.push(error) });
+    await uploader.resume(7, store.pending(7));
+    await uploader.finish();
+    expect(failures).toHaveLength(1);
+    expect(open.calls).toEqual(['status']);
+    expect(store.chunks.has(7)).toBe(false);
   });
 });

@@ -8,8 +8,13 @@
 // without a verdict (network, 5xx, 409 offset mismatch, 429) is retried after a growing pause, first
 // asking the server where it stands (liveStatus): the answer may have been lost after the bytes were
 // stored, or only part of them may have arrived, so the bytes the server has are dropped and the rest
-// is sent. An answer that says no (403, 404, 413, ...) or a recording that is no longer being recorded
-// (the server finished it after a long silence) ends the upload: `onFatal`.
+// is sent. An answer that says no (403, 404, 413, ...) or a recording that takes no more chunks ends the
+// upload: `onFatal`. A recording the server stopped after a long silence still takes them (its status
+// says 'ready' or 'stopped', `accepts_chunks` says go on): the server makes it again with the rest.
+//
+// Nothing recorded is lost to a stall or a reload (issue 32): with a `store` (./pending-chunks.ts,
+// IndexedDB) each chunk is kept there until the server has it, and a page loaded later sends what a
+// page before it could not (`resume`, ./pending-upload.ts), then finishes.
 import { messages } from '@mooz/contract/messages';
 import type { LiveRecording } from '@mooz/contract/recordings';
 
@@ -17,9 +22,28 @@ export interface LiveTransport {
   start(): Promise<LiveRecording>;
   status(id: number): Promise<LiveRecording>;
   append(id: number, offset: number, bytes: Blob): Promise<LiveRecording>;
+  /** Finishes, saying every chunk was sent (the server takes no more). */
   finish(id: number): Promise<LiveRecording>;
-  /** A best-effort finish that outlives the page (fetch keepalive), when the tab goes away. */
+  /**
+   * A best-effort finish that outlives the page (fetch keepalive), when the tab goes away: chunks not
+   * sent yet may still follow from the next page.
+   */
   finishOnUnload(id: number): void;
+}
+
+/** Where chunks wait until the server has them, beyond the page's life. Calls do not wait. */
+export interface ChunkStore {
+  keep(recordingId: number, start: number, blob: Blob): void;
+  /** The server holds the recording's first `offset` bytes: chunks ending there or before go. */
+  confirmed(recordingId: number, offset: number): void;
+  /** The recording takes no more of this page (all sent, or refused for good): its chunks go. */
+  forget(recordingId: number): void;
+}
+
+/** A chunk kept by a page that went away: where it starts in the recording, and its bytes. */
+export interface PendingChunk {
+  start: number;
+  blob: Blob;
 }
 
 export interface Backlog {
@@ -37,11 +61,17 @@ export interface UploaderOptions {
   finishAttempts?: number;
   onBacklog?: (backlog: Backlog) => void;
   onFatal?: (error: unknown) => void;
+  store?: ChunkStore;
 }
 
 export interface ChunkUploader {
   /** Starts the recording on the server; its refusal (403, 409) is thrown to the caller. */
   start(): Promise<LiveRecording>;
+  /**
+   * Takes up a recording a page before this one sent part of: asks where the server stands and queues
+   * the kept chunks it lacks. Throws when the server takes no more (the chunks are forgotten).
+   */
+  resume(recordingId: number, pending: PendingChunk[]): Promise<LiveRecording>;
   /** Queues a chunk of the recording; it is sent after every chunk queued before it. */
   push(chunk: Blob): void;
   /** Sends what is queued, then finishes the recording. */
@@ -108,13 +138,15 @@ export function createChunkUploader(options: UploaderOptions): ChunkUploader {
     if (failure) return;
     failure = error;
     queue.length = 0;
+    // Nothing more of it will be taken: nothing to keep.
+    if (recording) options.store?.forget(recording.id);
     reportBacklog();
     options.onFatal?.(error);
   }
 
   /** Takes the server's word for its offset, unless it cannot be right. */
   function settle(answer: LiveRecording) {
-    if (answer.status !== 'recording') return fail(new RecordingEndedError());
+    if (!answer.accepts_chunks) return fail(new RecordingEndedError());
     if (answer.upload_offset > queuedBytes) return fail(new Error(`The server holds ${answer.upload_offset} bytes of ${queuedBytes} sent`));
     offset = answer.upload_offset;
   }
@@ -147,6 +179,7 @@ export function createChunkUploader(options: UploaderOptions): ChunkUploader {
       if (offset >= end) {
         // The server has all of it (perhaps from an append whose answer was lost).
         queue.shift();
+        options.store?.confirmed(recording!.id, offset);
         reportBacklog();
         continue;
       }
@@ -190,8 +223,36 @@ export function createChunkUploader(options: UploaderOptions): ChunkUploader {
       kick();
       return recording;
     },
+    async resume(recordingId, pending) {
+      let answer: LiveRecording;
+      try {
+        answer = await transport.status(recordingId);
+      } catch (error) {
+        if (isFinalRefusal(error)) options.store?.forget(recordingId);
+        throw error;
+      }
+      recording = answer;
+      offset = answer.upload_offset;
+      queuedBytes = offset;
+      maxBytes = answer.chunk_max_bytes > 0 ? answer.chunk_max_bytes : Infinity;
+      if (!answer.accepts_chunks) {
+        fail(new RecordingEndedError());
+        throw failure;
+      }
+      for (const chunk of [...pending].sort((a, b) => a.start - b.start)) {
+        const end = chunk.start + chunk.blob.size;
+        if (end <= queuedBytes) continue;
+        // What the server lacks must follow on from what it has (pump ends the upload at a gap).
+        queue.push(chunk);
+        queuedBytes = end;
+      }
+      reportBacklog();
+      kick();
+      return answer;
+    },
     push(chunk) {
       if (failure || done || chunk.size === 0) return;
+      if (recording) options.store?.keep(recording.id, queuedBytes, chunk);
       queue.push({ start: queuedBytes, blob: chunk });
       queuedBytes += chunk.size;
       reportBacklog();
@@ -204,9 +265,11 @@ export function createChunkUploader(options: UploaderOptions): ChunkUploader {
       for (let attempt = 1; ; attempt++) {
         try {
           await transport.finish(recording.id);
+          options.store?.forget(recording.id);
           return;
         } catch (error) {
           // Already finished (by the server, or by the unload finish), or not ours: nothing left to do.
+          if (isFinalRefusal(error)) options.store?.forget(recording.id);
           if (isFinalRefusal(error) || attempt >= finishAttempts) return;
           await sleep(backoff(attempt));
         }

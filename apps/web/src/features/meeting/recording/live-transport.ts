@@ -19,8 +19,10 @@ export function liveTransport(roomId: string): LiveTransport {
       });
       return answer.data;
     },
-    finish: async (id) => (await call(apiRoutes.recordings.finishLive, { params: { id } })).data,
-    // No body: keepalive requests may carry at most 64 KB, and the finish needs none.
+    // Every chunk was sent: the server lets the ones it kept go.
+    finish: async (id) => (await call(apiRoutes.recordings.finishLive, { params: { id }, query: { complete: true } })).data,
+    // No body: keepalive requests may carry at most 64 KB, and the finish needs none. Not `complete`:
+    // what this page had not sent yet follows from the next one (./pending-upload.ts).
     finishOnUnload: (id) => void call(apiRoutes.recordings.finishLive, { params: { id }, keepalive: true }).catch(() => undefined),
   };
 }

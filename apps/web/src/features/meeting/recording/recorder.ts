@@ -1,20 +1,24 @@
 // Recording the meeting in this tab: the composed picture (./composer.ts) and the mixed sound
 // (./audio-mix.ts) into a MediaRecorder, whose chunks go to the server as they come (./chunk-uploader.ts).
 // It lives beside the meeting, not in a component: leaving the meeting page stops the recording, but the
-// last chunks and the finish are still sent after the page is gone. One recording per tab.
+// last chunks and the finish are still sent after the page is gone. One recording per tab. Each chunk is
+// kept in IndexedDB until the server has it (./pending-chunks.ts): what a reload or a crash keeps this
+// page from sending, the next page sends (./pending-upload.ts).
 import i18n from 'i18next';
 import { create } from 'zustand';
 import { messages } from '@mooz/contract/messages';
 import type { Room } from '@mooz/contract/realtime';
 import { recordingLimits } from '@mooz/contract/recordings';
 import { messageOf } from '../../../lib/api';
-import type { StoredUser } from '../../../lib/stored-auth';
+import { readStoredUser, type StoredUser } from '../../../lib/stored-auth';
 import { useMeetingStore, type MeetingState } from '../meeting-store';
 import { meetingToast } from '../services/meeting-toasts';
 import { createAudioMix, meetingAudioTracks, type AudioMix } from './audio-mix';
 import { createChunkUploader, type Backlog, type ChunkUploader } from './chunk-uploader';
 import { createComposer, meetingTiles, recordingFps, type Composer } from './composer';
 import { liveTransport } from './live-transport';
+import { indexedDbChunkStore } from './pending-chunks';
+import { holdRecordingLock } from './pending-upload';
 
 export type RecorderPhase = 'idle' | 'starting' | 'recording' | 'stopping';
 
@@ -58,6 +62,8 @@ interface Session {
   mix: AudioMix;
   recorder: MediaRecorder;
   release(): void;
+  /** Lets another tab send what this one kept, once this one is done with it. */
+  unlock(): void;
 }
 
 let session: Session | null = null;
@@ -80,16 +86,19 @@ export async function startRecording(roomId: string): Promise<void> {
   useRecorderStore.setState({ ...idle(), phase: 'starting', roomId });
   // Made now, in the click, so the browser lets its sound run: after the answer it might not.
   const mix = createAudioMix();
+  const user = readStoredUser();
   const uploader = createChunkUploader({
     transport: liveTransport(roomId),
+    store: typeof user?.id === 'number' ? indexedDbChunkStore(user.id, roomId) : undefined,
     onBacklog: (backlog) => useRecorderStore.setState({ backlog }),
     onFatal: (error) => {
       meetingToast.error(t('meeting.recording.failed'), messageOf(error, messages.recordingNotLive));
       void stopRecording();
     },
   });
+  let unlock = () => {};
   try {
-    await uploader.start();
+    unlock = holdRecordingLock((await uploader.start()).id);
   } catch (error) {
     // 403 (not the host), 409 (already recorded), a lost connection: the server's words.
     mix.close();
@@ -101,6 +110,7 @@ export async function startRecording(roomId: string): Promise<void> {
     mix.close();
     useRecorderStore.setState(idle());
     await uploader.finish();
+    unlock();
     return;
   }
 
@@ -112,6 +122,7 @@ export async function startRecording(roomId: string): Promise<void> {
     mix.close();
     useRecorderStore.setState(idle());
     await uploader.finish();
+    unlock();
     return;
   }
   mix.sync(meetingAudioTracks(useMeetingStore.getState()));
@@ -137,6 +148,7 @@ export async function startRecording(roomId: string): Promise<void> {
     composer,
     mix,
     recorder,
+    unlock,
     release() {
       unsubscribe();
       window.removeEventListener('pagehide', onPageHide);
@@ -165,6 +177,7 @@ async function finishSession(current: Session) {
   current.release();
   const failed = current.uploader.failure !== null;
   await current.uploader.finish();
+  current.unlock();
   useRecorderStore.setState(idle());
   if (!failed && current.uploader.failure === null) meetingToast.medium(t('meeting.recording.saved'));
 }
