@@ -16,11 +16,15 @@ async function logIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
-test('signs up, verifies the mailed code, logs in, edits the profile, survives a reload and logs out', async ({ page }) => {
+test('signs up on the way to a page, is signed in by the mailed code and lands there, edits the profile, survives a reload and logs out', async ({ page }) => {
   const email = unique();
   const password = 'learning-is-fun';
 
-  await page.goto('/register');
+  // On the way to the catalogue, a visitor is asked to log in, and signs up instead.
+  await page.goto('/courses');
+  await expect(page).toHaveURL(/\/login\?next=%2Fcourses$/);
+  await page.getByRole('link', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/register\?next=%2Fcourses$/);
   await page.getByLabel('First name').fill('Ada');
   await page.getByLabel('Last name').fill('Lovelace');
   await page.getByLabel('Email').fill(email);
@@ -28,18 +32,15 @@ test('signs up, verifies the mailed code, logs in, edits the profile, survives a
   await page.getByLabel('Repeat the password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
 
-  await expect(page).toHaveURL(/\/verify\?email=/);
+  await expect(page).toHaveURL(/\/verify\?email=.+&next=%2Fcourses$/);
   await expect(page.getByText(`We sent a 6-digit code to ${email}.`)).toBeVisible();
   await expect(page.getByText(/You can ask for a new code in \d+ s/)).toBeVisible();
 
+  // The sixth digit signs them in (no password again) and takes them where they were going.
   const code = await waitForCode(email);
   await fillCode(page, code);
-  await expect(page).toHaveURL(/\/login\?email=/);
-  await expect(page.getByLabel('Email')).toHaveValue(email);
-
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/courses$/);
+  await expect(page.getByText('Email verified. Welcome to Mooz!')).toBeVisible();
   await expect(page.getByTestId('trial-badge')).toContainText('Trial: 6 days');
 
   await page.goto('/profile');

@@ -111,12 +111,12 @@ export const endpoints = {
     }),
     verifyOtp: endpoint({
       ...apiRoutes.auth.verifyOtp,
-      summary: 'Check a code; a verify code activates the account',
+      summary: 'Check a code; a verify code activates the account and signs it in (data: what login returns; null for a reset code)',
       tags: ['auth'],
       access: 'public',
       body: verifyOtpBody,
       status: 200,
-      response: done,
+      response: dataEnvelope(loginData.nullable()),
       failures: [429],
     }),
     login: endpoint({

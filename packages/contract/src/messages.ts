@@ -31,7 +31,7 @@ export const messages = {
   codeSent: 'If an account exists for this email, we sent it a code.',
   codeInvalid: 'The code is wrong or has expired',
   codeBurned: 'Too many wrong attempts. Request a new code.',
-  emailVerified: 'Email verified. You can log in now.',
+  emailVerified: 'Email verified. Welcome to Mooz!',
   codeValid: 'The code is valid',
   emailTaken: 'An account with this email already exists',
   loggedOut: 'Logged out',

@@ -38,9 +38,18 @@ export function safeNext(next: string | null): string | null {
   return next && next.startsWith('/') && !next.startsWith('//') ? next : null;
 }
 
-/** The code screen for `email`; `resend` asks it to mail a fresh code on arrival. */
-export function verifyPath(email: string, resend = false): string {
+/**
+ * The code screen for `email`; `resend` asks it to mail a fresh code on arrival; `next`, where the
+ * user was going, is where verification (which signs them in) takes them.
+ */
+export function verifyPath(email: string, resend = false, next: string | null = null): string {
   const params = new URLSearchParams({ email });
   if (resend) params.set('resend', '1');
+  if (next) params.set('next', next);
   return `${paths.verify}?${params}`;
+}
+
+/** `path` carrying `next` (where the user was going) on, when there is one. */
+export function withNext(path: string, next: string | null): string {
+  return next ? `${path}?${new URLSearchParams({ next })}` : path;
 }

@@ -17,6 +17,8 @@ export interface AuthState {
   error: unknown;
   success: boolean;
   login(credentials: { email: string; password: string }): Promise<LoginData>;
+  /** Keeps a session the server handed over (login's answer; a verified email's too). */
+  signedIn(data: LoginData): void;
   logout(): Promise<void>;
   fetchProfile(): Promise<User | null>;
   updateProfile(patch: { first_name?: string; last_name?: string; phone?: string | null }): Promise<User>;
@@ -41,18 +43,22 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     set({ loading: true, error: null, success: false });
     try {
       const { data } = await call(apiRoutes.auth.login, { body: credentials, auth: false });
-      writeStorage(storageKeys.access, data.access);
-      writeStorage(storageKeys.refresh, data.refresh);
-      const { access: _a, refresh: _r, user, ...trial } = data;
-      // The stored record carries the user's ability and role (what the ability and the socket read) and
-      // the login's trial fields.
-      storeUser({ ...trial, ...user });
-      set({ ...fromStorage(), loading: false, success: true, trial: { ...trial, trial_days: get().trial?.trial_days ?? 0 } });
+      get().signedIn(data);
       return data;
     } catch (error) {
       set({ loading: false, error: errorOf(error), success: false });
       throw error;
     }
+  },
+
+  signedIn(data) {
+    writeStorage(storageKeys.access, data.access);
+    writeStorage(storageKeys.refresh, data.refresh);
+    const { access: _a, refresh: _r, user, ...trial } = data;
+    // The stored record carries the user's ability and role (what the ability and the socket read) and
+    // the login's trial fields.
+    storeUser({ ...trial, ...user });
+    set({ ...fromStorage(), loading: false, error: null, success: true, trial: { ...trial, trial_days: get().trial?.trial_days ?? 0 } });
   },
 
   async logout() {

@@ -39,6 +39,25 @@ describe('sign-up and one-time codes', () => {
     expect((await post('/api/auth/login/', { email, password })).statusCode).toBe(200);
   });
 
+  it('signs the user in on verification: the answer carries what login returns, and its tokens work', async () => {
+    const { email, password } = await register();
+    const verified = await post('/api/auth/verify-otp/', { email, otp: await latestCode(t, email) });
+    expect(verified.statusCode).toBe(200);
+    const session = verified.json();
+    expect(session.message).toBe('Email verified. Welcome to Mooz!');
+    const login = (await post('/api/auth/login/', { email, password })).json().data;
+    expect(Object.keys(session.data).sort()).toEqual(Object.keys(login).sort());
+    expect(session.data).toMatchObject({ user_type: 'student', is_trial: true, has_purchased: false, user: { email, user_type: 'student' } });
+    const profile = await t.app.inject({ method: 'GET', url: '/api/auth/profile/', headers: { authorization: `Bearer ${session.data.access}` } });
+    expect(profile.json().data.email).toBe(email);
+    expect((await post('/api/auth/token/refresh/', { refresh: session.data.refresh })).statusCode).toBe(200);
+    // A reset code checked on its own signs nobody in.
+    await t.app.rateLimiter.reset('mailPerEmail', email);
+    await post('/api/auth/forgot-password/', { email });
+    const reset = await post('/api/auth/verify-otp/', { email, otp: await latestCode(t, email), purpose: 'reset' });
+    expect([reset.statusCode, reset.json().data]).toEqual([200, null]);
+  });
+
   it('mails in the language the browser asks for', async () => {
     await post('/api/auth/register/', { email: uniqueEmail(), password: 'a-good-password', first_name: 'Ana', last_name: 'Silva' }, {
       'accept-language': 'pt-BR,pt;q=0.9',
@@ -79,7 +98,19 @@ describe('sign-up and one-time codes', () => {
     }
     const fifth = await post('/api/auth/verify-otp/', { email, otp: wrong });
     expect(fifth.json().message).toBe('Too many wrong attempts. Request a new code.');
-    expect((await post('/api/auth/verify-otp/', { email, otp: code })).statusCode).toBe(400);
+    // Later tries, the right code included, keep saying it is burned: asking again is what helps.
+    for (const otp of [code, wrong]) {
+      const late = await post('/api/auth/verify-otp/', { email, otp });
+      expect(late.statusCode).toBe(400);
+      expect(late.json()).toEqual({
+        message: 'Too many wrong attempts. Request a new code.',
+        errors: { otp: ['Too many wrong attempts. Request a new code.'] },
+      });
+    }
+    // A new code works.
+    await t.app.rateLimiter.reset('mailPerEmail', email);
+    expect((await post('/api/auth/send-otp/', { email, purpose: 'verify' })).statusCode).toBe(200);
+    expect((await post('/api/auth/verify-otp/', { email, otp: await latestCode(t, email) })).statusCode).toBe(200);
   });
 
   it('refuses a resend within a minute with 429 and Retry-After, and a resend replaces the old code', async () => {

@@ -37,7 +37,9 @@ export function createCodes(deps: { db: Database; outbox: Outbox; secret: string
   /**
    * Checks a code; consumes it when `consume`. The try is counted before the comparison, in one
    * conditional UPDATE: however many guesses arrive at once, at most `otpMaxAttempts` are ever
-   * compared, and the one that uses up the last try burns the code.
+   * compared, and the one that uses up the last try burns the code. A burned code stays the current
+   * one, with no tries left, until a new one is sent: every later try, the right code included, is
+   * told it is burned (and so to ask for a new one), not that it is wrong.
    */
   async function check(user: UserRow | undefined, purpose: CodePurpose, code: string, consume: boolean) {
     const invalid = () => new HttpError(400, messages.codeInvalid, { otp: [messages.codeInvalid] });
@@ -62,13 +64,12 @@ export function createCodes(deps: { db: Database; outbox: Outbox; secret: string
         ),
       )
       .returning({ id: otpCodes.id, codeHash: otpCodes.codeHash, attempts: otpCodes.attempts });
-    if (!tried) throw invalid();
-    const matches = timingSafeEqual(Buffer.from(tried.codeHash, 'hex'), Buffer.from(hashCode(code), 'hex'));
-    if (!matches) {
-      if (tried.attempts < limits.otpMaxAttempts) throw invalid();
-      await db.update(otpCodes).set({ consumedAt: now() }).where(eq(otpCodes.id, tried.id));
-      throw burned();
+    if (!tried) {
+      const [spent] = await db.select({ attempts: otpCodes.attempts }).from(otpCodes).where(eq(otpCodes.id, sql`(${current})`));
+      throw spent && spent.attempts >= limits.otpMaxAttempts ? burned() : invalid();
     }
+    const matches = timingSafeEqual(Buffer.from(tried.codeHash, 'hex'), Buffer.from(hashCode(code), 'hex'));
+    if (!matches) throw tried.attempts < limits.otpMaxAttempts ? invalid() : burned();
     if (consume) {
       // Only one request may spend a code, even when two arrive together.
       const spent = await db

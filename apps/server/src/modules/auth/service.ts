@@ -94,6 +94,21 @@ export function createAuthService(deps: AuthDeps) {
     return presentUser(row, await hasPurchased(db, row.id), now());
   }
 
+  /** A new session of an active account: tokens, the trial fields and the user (login's answer, and verification's). */
+  async function signIn(user: UserRow): Promise<LoginData> {
+    const tokens = await families.issue(user);
+    const presented = await present(user);
+    return {
+      ...tokens,
+      user_type: presented.user_type,
+      is_trial: presented.is_trial,
+      has_purchased: presented.has_purchased,
+      trial_ends_at: presented.trial_ends_at,
+      trial_remaining_seconds: presented.trial_remaining_seconds,
+      user: presented,
+    };
+  }
+
   /** Mail limits count per email and per address whether or not the account exists. */
   async function limitMail(email: string, ip: string) {
     await limit('mailPerIp', ip);
@@ -146,8 +161,10 @@ export function createAuthService(deps: AuthDeps) {
         return { data: null, message: authMessages.codeValid };
       }
       await codes.check(user, 'verify', otp, true);
-      await db.update(users).set({ isActive: true, emailVerifiedAt: now() }).where(eq(users.id, user!.id));
-      return { data: null, message: authMessages.verified };
+      const [verified] = await db.update(users).set({ isActive: true, emailVerifiedAt: now() }).where(eq(users.id, user!.id)).returning();
+      // The code proves the mailbox, as the password would: the answer signs in, as login's does (a
+      // deactivated account is verified but not signed in; login says why).
+      return { data: verified!.deactivatedAt ? null : await signIn(verified!), message: authMessages.verified };
     },
 
     async login(email: string, password: string, ip: string): Promise<{ data: LoginData }> {
@@ -160,19 +177,7 @@ export function createAuthService(deps: AuthDeps) {
       await loginLimits.succeeded(email, ip);
       if (user.deactivatedAt) throw forbidden(messages.accountDeactivated);
       if (!user.isActive) throw forbidden(messages.emailNotVerified);
-      const tokens = await families.issue(user);
-      const presented = await present(user);
-      return {
-        data: {
-          ...tokens,
-          user_type: presented.user_type,
-          is_trial: presented.is_trial,
-          has_purchased: presented.has_purchased,
-          trial_ends_at: presented.trial_ends_at,
-          trial_remaining_seconds: presented.trial_remaining_seconds,
-          user: presented,
-        },
-      };
+      return { data: await signIn(user) };
     },
 
     async refresh(token: string) {

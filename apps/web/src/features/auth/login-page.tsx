@@ -6,7 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { validateLogin } from './login-validation';
 import { messages } from '@mooz/contract/messages';
-import { paths, safeNext, verifyPath } from '../../config/paths';
+import { paths, safeNext, verifyPath, withNext } from '../../config/paths';
 import { ApiError } from '../../lib/api';
 import { useAuthStore } from '../../lib/auth-store';
 import { translateServerMessage } from '../../lib/server-message';
@@ -49,7 +49,12 @@ function useLoginForm(initialValues: LoginValues) {
   };
 }
 
-export function LoginForm({ onSubmit, initialEmail = '' }: { onSubmit: (values: LoginValues) => Promise<void>; initialEmail?: string }) {
+export function LoginForm({ onSubmit, initialEmail = '', next = null }: {
+  onSubmit: (values: LoginValues) => Promise<void>;
+  initialEmail?: string;
+  /** Where the user was going: the code screen of an unverified account takes them there once verified. */
+  next?: string | null;
+}) {
   const { t } = useTranslation();
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<{ message: string; unverified: boolean } | null>(null);
@@ -79,7 +84,7 @@ export function LoginForm({ onSubmit, initialEmail = '' }: { onSubmit: (values: 
             {failure.unverified && (
               <>
                 {' '}
-                <Anchor component={Link} to={verifyPath(form.getValues().email.trim(), true)} fw={600} size="sm">
+                <Anchor component={Link} to={verifyPath(form.getValues().email.trim(), true, next)} fw={600} size="sm">
                   {t('auth.verify.link')}
                 </Anchor>
               </>
@@ -136,7 +141,7 @@ export function LoginPage() {
       footer={
         <>
           {t('auth.noAccount')}{' '}
-          <Anchor component={Link} to={paths.register} fw={600}>
+          <Anchor component={Link} to={withNext(paths.register, next)} fw={600}>
             {t('auth.createAccount')}
           </Anchor>
         </>
@@ -144,6 +149,7 @@ export function LoginPage() {
     >
       <LoginForm
         initialEmail={params.get('email') ?? ''}
+        next={next}
         onSubmit={async (values) => {
           await login(values);
           await navigate(next ?? paths.dashboard, { replace: true });

@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { registerBody } from '@mooz/contract/auth';
 import { messageValues, validationMessages } from '@mooz/contract/messages';
-import { paths, verifyPath } from '../../config/paths';
+import { paths, safeNext, verifyPath, withNext } from '../../config/paths';
 import { apiRoutes } from '@mooz/contract/api-routes';
 import { languages } from '@mooz/contract/limits';
 import { ApiError, call } from '../../lib/api';
@@ -31,6 +31,8 @@ const validateSchema = zod4Resolver(registerBody, { errorPriority: 'first' });
 export function RegisterPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  // Where the user was going before signing up: verifying the email signs them in and takes them there.
+  const next = safeNext(useSearchParams()[0].get('next'));
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const form = useForm<RegisterValues>({
@@ -61,7 +63,7 @@ export function RegisterPage() {
         },
       });
       if (message) notify.success(t('auth.register.done'));
-      await navigate(verifyPath(values.email.trim().toLowerCase()));
+      await navigate(verifyPath(values.email.trim().toLowerCase(), false, next));
     } catch (error) {
       setFailure(translateServerMessage(t, (error as Error).message));
       if (error instanceof ApiError) form.setErrors(serverFieldErrors(error.errors));
@@ -77,7 +79,7 @@ export function RegisterPage() {
       footer={
         <>
           {t('auth.haveAccount')}{' '}
-          <Anchor component={Link} to={paths.login} fw={600}>
+          <Anchor component={Link} to={withNext(paths.login, next)} fw={600}>
             {t('auth.login.submit')}
           </Anchor>
         </>

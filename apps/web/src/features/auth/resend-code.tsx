@@ -2,10 +2,16 @@
 import { Anchor, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-export function ResendCode({ secondsLeft, onResend, disabled }: { secondsLeft: number; onResend(): void; disabled?: boolean }) {
+export function ResendCode({ secondsLeft, onResend, disabled, align = 'center' }: {
+  secondsLeft: number;
+  onResend(): void;
+  disabled?: boolean;
+  /** `start` inside a message (a burned code's), under its words. */
+  align?: 'center' | 'start';
+}) {
   const { t } = useTranslation();
   return (
-    <Text ta="center" size="sm" c="dimmed" aria-live="polite">
+    <Text ta={align} size="sm" c={align === 'start' ? undefined : 'dimmed'} mt={align === 'start' ? 6 : undefined} aria-live="polite" data-testid="resend-code">
       {secondsLeft > 0 ? (
         t('auth.verify.resendIn', { seconds: secondsLeft })
       ) : (

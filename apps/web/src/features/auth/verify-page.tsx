@@ -1,4 +1,6 @@
-// The one-time code that proves the email address, with a resend that counts down.
+// The one-time code that proves the email address, with a resend that counts down. The right code signs
+// the user in (the server's answer is login's) and takes them where they were going (`next`). A code
+// burned by wrong tries says so, every time, with the resend right there.
 import '../../styles/mantine-more';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Center, Stack } from '@mantine/core';
@@ -6,10 +8,11 @@ import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { limits, otpPattern } from '@mooz/contract/limits';
-import { messageValues } from '@mooz/contract/messages';
-import { paths } from '../../config/paths';
+import { messages, messageValues } from '@mooz/contract/messages';
+import { paths, safeNext } from '../../config/paths';
 import { apiRoutes } from '@mooz/contract/api-routes';
 import { ApiError, call } from '../../lib/api';
+import { useAuthStore } from '../../lib/auth-store';
 import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
 import { AuthScreen } from './auth-screen';
@@ -28,8 +31,12 @@ export function VerifyPage() {
   const [params] = useSearchParams();
   const email = params.get('email') ?? '';
   const wantsResend = params.get('resend') === '1';
+  const next = safeNext(params.get('next'));
+  const signedIn = useAuthStore((state) => state.signedIn);
   const [code, setCode] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
+  // The code has no tries left: only a new one helps, so the resend goes with the message.
+  const [burned, setBurned] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [sending, setSending] = useState(false);
   const countdown = useResendCountdown(!wantsResend);
@@ -40,6 +47,7 @@ export function VerifyPage() {
     setFailure(null);
     try {
       await call(apiRoutes.auth.sendOtp, { auth: false, body: { email, purpose: 'verify' } });
+      setBurned(false);
       notify.success(t('auth.verify.sent'));
       countdown.restart();
     } catch (error) {
@@ -69,11 +77,19 @@ export function VerifyPage() {
     setSubmitting(true);
     setFailure(null);
     try {
-      await call(apiRoutes.auth.verifyOtp, { auth: false, body: { email, otp, purpose: 'verify' } });
+      const { data } = await call(apiRoutes.auth.verifyOtp, { auth: false, body: { email, otp, purpose: 'verify' } });
       notify.success(t('auth.verify.done'));
-      await navigate(`${paths.login}?${new URLSearchParams({ email })}`, { replace: true });
+      if (data) {
+        signedIn(data);
+        await navigate(next ?? paths.dashboard, { replace: true });
+      } else {
+        // Verified but not signed in (a deactivated account): the login page says why.
+        await navigate(`${paths.login}?${new URLSearchParams({ email, ...(next && { next }) })}`, { replace: true });
+      }
     } catch (error) {
-      setFailure(translateServerMessage(t, (error as Error).message));
+      const message = (error as Error).message;
+      setBurned(message === messages.codeBurned);
+      setFailure(translateServerMessage(t, message));
       setCode('');
     } finally {
       setSubmitting(false);
@@ -109,7 +125,14 @@ export function VerifyPage() {
             <Center>
               <IconMailCheck size={48} stroke={1.3} color="var(--mooz-primary)" aria-hidden="true" />
             </Center>
-            {failure && <FormFailure>{failure}</FormFailure>}
+            {failure && (
+              <FormFailure testId="verify-failure">
+                {failure}
+                {burned && (
+                  <ResendCode secondsLeft={countdown.secondsLeft} onResend={() => void resend()} disabled={sending} align="start" />
+                )}
+              </FormFailure>
+            )}
             <Center>
               <CodeInput
                 size="lg"
@@ -124,7 +147,7 @@ export function VerifyPage() {
             <Button type="submit" size="md" fullWidth loading={submitting} disabled={code.length !== limits.otpLength}>
               {t('auth.verify.submit')}
             </Button>
-            <ResendCode secondsLeft={countdown.secondsLeft} onResend={() => void resend()} disabled={sending} />
+            {!burned && <ResendCode secondsLeft={countdown.secondsLeft} onResend={() => void resend()} disabled={sending} />}
           </Stack>
         </form>
       )}
