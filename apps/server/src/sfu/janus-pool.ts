@@ -107,7 +107,10 @@ export function janusPool(urls: string[], apiSecret: string | undefined, log: Fa
         request: 'create',
         room: janusRoom,
         secret,
-        is_private: true,
+        // Listed, so that `list` counts its people for leastLoaded (Janus hides private rooms from it).
+        // Only this server reaches Janus's API, and a room's id is no way in: joining takes a token
+        // of its `allowed` list, managing it the room's secret.
+        is_private: false,
         publishers,
         bitrate: PUBLISHER_BITRATE,
         fir_freq: 10,

@@ -172,6 +172,23 @@ describe('with Janus', () => {
     expect(await lateTold).toEqual(all[0]);
   });
 
+  it('puts a new room on the least loaded instance, by the people in its Janus rooms', async () => {
+    // Someone in the Janus room of a first class (let in as the server would: a token on its list)...
+    const { room: first } = await fillRoom(5);
+    const busy = (await t.app.realtime.sfu.placement(first.id))!;
+    const janus = await janusWith(janusA.apiSecret, busy.instance === janusA.url ? janusA : janusB);
+    try {
+      const handle = await (await janus.createSession()).attach();
+      await handle.request({ request: 'allowed', room: busy.janusRoom, secret: busy.secret, action: 'add', allowed: ['a-token'] });
+      await handle.message({ request: 'join', ptype: 'publisher', room: busy.janusRoom, display: 'someone', token: 'a-token' });
+      // ...and the next class goes to the other instance.
+      const { room: second } = await fillRoom(5);
+      expect((await t.app.realtime.sfu.placement(second.id))!.instance).not.toBe(busy.instance);
+    } finally {
+      janus.close();
+    }
+  });
+
   it('lets nobody into the Janus room without a token the server gave, nor anyone without the API secret', async () => {
     const { room } = await fillRoom(5);
     const placement = await t.app.realtime.sfu.placement(room.id);
