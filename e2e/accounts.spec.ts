@@ -20,11 +20,11 @@ test('signs up on the way to a page, is signed in by the mailed code and lands t
   const email = unique();
   const password = 'learning-is-fun';
 
-  // On the way to the catalogue, a visitor is asked to log in, and signs up instead.
-  await page.goto('/courses');
-  await expect(page).toHaveURL(/\/login\?next=%2Fcourses$/);
-  await page.getByRole('link', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/register\?next=%2Fcourses$/);
+  // On the way to their courses, a visitor is asked to log in, and signs up instead.
+  await page.goto('/my-courses');
+  await expect(page).toHaveURL(/\/login\?next=%2Fmy-courses$/);
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await expect(page).toHaveURL(/\/register\?next=%2Fmy-courses$/);
   await page.getByLabel('First name').fill('Ada');
   await page.getByLabel('Last name').fill('Lovelace');
   await page.getByLabel('Email').fill(email);
@@ -32,14 +32,14 @@ test('signs up on the way to a page, is signed in by the mailed code and lands t
   await page.getByLabel('Repeat the password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
 
-  await expect(page).toHaveURL(/\/verify\?email=.+&next=%2Fcourses$/);
+  await expect(page).toHaveURL(/\/verify\?email=.+&next=%2Fmy-courses$/);
   await expect(page.getByText(`We sent a 6-digit code to ${email}.`)).toBeVisible();
   await expect(page.getByText(/You can ask for a new code in \d+ s/)).toBeVisible();
 
   // The sixth digit signs them in (no password again) and takes them where they were going.
   const code = await waitForCode(email);
   await fillCode(page, code);
-  await expect(page).toHaveURL(/\/courses$/);
+  await expect(page).toHaveURL(/\/my-courses$/);
   await expect(page.getByText('Email verified. Welcome to Mooz!')).toBeVisible();
   await expect(page.getByTestId('trial-badge')).toContainText('Trial: 6 days');
 
