@@ -3,7 +3,8 @@
 // student who bought it present; an admin who joins later sees who is recording; the teacher stops,
 // and the recording is listed for the course and plays (time advances, the picture has a size, the
 // duration is the recorded one). A second class is recorded and the teacher's tab is closed mid-way:
-// what was already sent becomes a recording all the same.
+// what was already sent becomes a recording all the same. A third is recorded through a stall and a
+// reload of the teacher's page (issue 32): what the page kept in IndexedDB is sent by the next one.
 import { chromium, expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { Recording } from '@mooz/contract/recordings';
 import { apiLogIn, AxeReport, look, newStudent, prepare, type Look, type SignedIn } from './support/a11y';
@@ -373,5 +374,65 @@ test('a recording whose tab is closed mid-way keeps what was already sent', asyn
   const played = await playIn(studentPage, recording!.url);
   expect(played.videoWidth).toBeGreaterThan(0);
   expect(Number.isFinite(played.duration)).toBe(true);
+  expect(Math.abs(played.duration - recording!.duration_seconds)).toBeLessThan(1);
+});
+
+test('a teacher who reloads the page mid-recording loses nothing that was recorded: the next page sends the rest', async ({ request, baseURL }) => {
+  test.setTimeout(420_000);
+  const teacher = await apiLogIn(request, 'teacher@mooz.local');
+  const { course, session, student } = await classToRecord(request, teacher);
+  const [teacherPage, studentPage] = await Promise.all([openWindow(browsers[0]!, baseURL!, teacher), openWindow(browsers[1]!, baseURL!, student)]);
+  await teacherPage.goto(`/meeting/${session.room_id}`);
+  await expect(teacherPage.getByTestId('meeting-room')).toHaveAttribute('data-phase', 'joined', { timeout: 90_000 });
+  await joinRoom(studentPage, session.room_id, 1);
+
+  await teacherPage.getByTestId('start-recording').click();
+  await expect(studentPage.getByTestId('recording-notice')).toBeVisible();
+  const id = Number(await studentPage.getByTestId('recording-notice').getAttribute('data-recording-id'));
+  const liveStatus = async () => (await (await request.get(`/api/classes/recordings/live/${id}/`, { headers: auth(teacher) })).json()).data;
+  // Two chunks reach the server...
+  await expect.poll(async () => (await chunkSizes(teacherPage)).length, { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+  const firstBytes = (await chunkSizes(teacherPage)).slice(0, 2).reduce((sum, size) => sum + size, 0);
+  await expect.poll(async () => (await liveStatus()).upload_offset, { timeout: 60_000 }).toBeGreaterThanOrEqual(firstBytes);
+
+  // ...then the network stalls for the appends, while the class and its recording go on.
+  const appends = /\/api\/classes\/recordings\/live\/\d+\/$/;
+  await teacherPage.route(appends, (route) => (route.request().method() === 'PATCH' ? route.abort('connectionreset') : route.continue()));
+  const stalledAt = (await chunkSizes(teacherPage)).length;
+  await expect.poll(async () => (await chunkSizes(teacherPage)).length, { timeout: 60_000 }).toBeGreaterThanOrEqual(stalledAt + 3);
+  const recordedBytes = (await chunkSizes(teacherPage)).reduce((sum, size) => sum + size, 0);
+  const recordedSeconds = await rawRecordingSeconds(teacherPage);
+  expect((await liveStatus()).upload_offset, 'the stall held the chunks back').toBeLessThan(recordedBytes);
+  // The page keeps what the server lacks in IndexedDB (written as each chunk comes).
+  await expect
+    .poll(() =>
+      teacherPage.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const open = indexedDB.open('mooz-recording-chunks');
+            open.onsuccess = () => {
+              const count = open.result.transaction('chunks').objectStore('chunks').count();
+              count.onsuccess = () => resolve(count.result);
+            };
+          }),
+      ),
+    )
+    .toBeGreaterThanOrEqual(3);
+
+  // The teacher reloads (the unload finish goes out; the server makes what it has into a recording).
+  await teacherPage.reload();
+  await expect.poll(async () => (await liveStatus()).status, { timeout: 60_000 }).not.toBe('recording');
+  // The network comes back: the new page sends what the old one kept, and finishes.
+  await teacherPage.unroute(appends);
+  await expect.poll(async () => (await liveStatus()).upload_offset, { timeout: 90_000 }).toBeGreaterThanOrEqual(recordedBytes);
+  await expect.poll(async () => (await liveStatus()).accepts_chunks, { timeout: 60_000 }).toBe(false);
+
+  // One recording, with all that was recorded before the reload, playing.
+  await expect.poll(async () => (await recordingsOf(request, student, course.id)).map((r) => r.id), { timeout: 90_000 }).toEqual([id]);
+  await expect.poll(async () => (await liveStatus()).status, { timeout: 60_000 }).toBe('ready');
+  const [recording] = await recordingsOf(request, student, course.id);
+  expect(recording!.duration_seconds, `recorded ${recordedSeconds} s before the reload, listed ${recording!.duration_seconds} s`).toBeGreaterThan(recordedSeconds - 0.5);
+  const played = await playIn(studentPage, recording!.url);
+  expect(played.videoWidth).toBeGreaterThan(0);
   expect(Math.abs(played.duration - recording!.duration_seconds)).toBeLessThan(1);
 });
