@@ -399,7 +399,7 @@ describe('recordings nobody finishes', () => {
       expect((await readAll(`recordings/${live.id}.webm`)).equals(await seekableOf(webm))).toBe(true);
     }));
 
-  it('are finished when the recorder drops and does not come back within the grace period', () =>
+  it('are finished when the recorder drops and does not come back within the grace period, and go on if they come back later still recording', () =>
     settlingFor(50, async () => {
       const { teacher, teacherSocket, roomId, studentSocket } = await classRoom({ withStudent: true });
       const live = await started(teacher, roomId);
@@ -408,6 +408,14 @@ describe('recordings nobody finishes', () => {
       teacherSocket.disconnect();
       expect(await stopped).toEqual({ roomId, recording: null });
       await expect.poll(async () => (await rowOf(live.id))?.status).toBe('ready');
+
+      // Back in the room, the page (which records still) sends on: the recording goes on, and the room is told.
+      const back = await connect(server.url, teacher.auth());
+      await ask(back, 'request:join_room', { roomId, userName: 'Teacher' });
+      const again = next<State>(studentSocket!, 'action:recording_state');
+      const more = await append(teacher, live.id, webm.length, webm.subarray(0, 10));
+      expect(more.json().data).toMatchObject({ status: 'recording', upload_offset: webm.length + 10 });
+      expect((await again).recording).toMatchObject({ id: live.id });
     }));
 });
 

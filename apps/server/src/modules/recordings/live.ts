@@ -22,9 +22,10 @@
 //
 // Nothing a recorder sends is lost by a stop (issue 32): a stop keeps the chunks (acceptsChunks) for
 // resumableMs after the last one, and an append at the offset held is taken whatever the status. A
-// recording stopped only because its chunks stalled (`stalled`) is reopened by its recorder's next
-// chunk while they are in the room (the room is told it is recorded again); otherwise (a page that
-// left, reloaded and sends what it had kept) the chunks are only added. Either way the file is made
+// recording the server stopped once its chunks stopped coming (`stalled`: silent for staleAfterMs, or
+// its recorder gone from the room) is reopened by its recorder's next chunk while they are in the room
+// (the room is told it is recorded again: the page records still). After the recorder's own finish (a
+// page that left, reloaded and sends what it had kept) the chunks are only added. Either way the file is made
 // again with everything: on the next stop, on a finish, or by the sweeper once the chunks stop again.
 // The chunks go when the recorder finishes saying it sent everything (`complete`), or when none came
 // for resumableMs (the sweeper); from then on a chunk is 409. So the longest stall that loses nothing
@@ -333,8 +334,8 @@ export function createLiveRecordings(app: FastifyInstance, options: LiveRecordin
   }
 
   /** Stops in the background. */
-  function stopQuietly(id: number, why: string) {
-    stop(id, why).done.catch(logFailure(id));
+  function stopQuietly(id: number, why: string, how: StopHow = {}) {
+    stop(id, why, how).done.catch(logFailure(id));
   }
 
   /** Recordings whose recorder left, each stopped once no chunk came for leaveSettleMs. */
@@ -351,7 +352,7 @@ export function createLiveRecordings(app: FastifyInstance, options: LiveRecordin
           // Chunks still coming (a backlog being sent): wait until they stop.
           const quietMs = options.now().getTime() - (row.lastChunkAt?.getTime() ?? 0);
           if (quietMs < options.leaveSettleMs) stopWhenQuiet(id, options.leaveSettleMs - quietMs);
-          else stopQuietly(id, 'the recorder left the room');
+          else stopQuietly(id, 'the recorder left the room', { stalled: true });
         })
         .catch(logFailure(id));
     }, delayMs);
