@@ -185,8 +185,13 @@ test.describe.serial('a recording uploaded from disk and watched', () => {
     await row.getByTestId('upload-recording-button').click();
     const dialog = page.getByRole('dialog', { name: `Upload a recording of “${session.title}”` });
     await expect(dialog).toBeVisible();
+    // Zeros named .webm: the browser reads the first bytes, says it is no WebM, and sends nothing.
+    await dialog.getByTestId('upload-file-input').setInputFiles({ name: 'zeros.webm', mimeType: 'video/webm', buffer: Buffer.alloc(256 * 1024) });
+    await expect(dialog.getByText('This is not a WebM video. Choose a .webm file.')).toBeVisible();
+    await expect(dialog.getByTestId('upload-submit')).toBeDisabled();
     await dialog.getByTestId('upload-file-input').setInputFiles({ name: 'my-class.webm', mimeType: 'video/webm', buffer: webm.buffer });
     await expect(dialog.getByTestId('upload-file-name')).toHaveText('my-class.webm');
+    await expect(dialog.getByTestId('upload-submit')).toBeEnabled();
     await axe.scan(page, 'upload dialog');
     await shoot(page, 'upload-dialog');
 
