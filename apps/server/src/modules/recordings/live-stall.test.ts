@@ -128,7 +128,7 @@ describe('a recorder whose chunks stall longer than the stall timeout', () => {
   });
 
   it('takes the backlog of a recorder who left (a reload, a crash) without saying the room is recorded again, then makes the file of all of it', async () => {
-    const { teacher, studentSocket, roomId, courseId, live } = await recordedClass();
+    const { teacher, studentSocket, courseId, live } = await recordedClass();
     expect((await append(teacher, live.id, 0, chunks[0]!)).statusCode).toBe(200);
     // The tab goes away: its last word is a finish that does not say it sent everything.
     const stopped = next<State>(studentSocket, 'action:recording_state');
