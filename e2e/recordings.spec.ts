@@ -187,7 +187,7 @@ test.describe.serial('a recording uploaded from disk and watched', () => {
     await expect(dialog).toBeVisible();
     // Zeros named .webm: the browser reads the first bytes, says it is no WebM, and sends nothing.
     await dialog.getByTestId('upload-file-input').setInputFiles({ name: 'zeros.webm', mimeType: 'video/webm', buffer: Buffer.alloc(256 * 1024) });
-    await expect(dialog.getByText('This is not a WebM video. Choose a .webm file.')).toBeVisible();
+    await expect(dialog.getByText('This file is named like a WebM video but is not one inside. Choose the recording itself.')).toBeVisible();
     await expect(dialog.getByTestId('upload-submit')).toBeDisabled();
     await dialog.getByTestId('upload-file-input').setInputFiles({ name: 'my-class.webm', mimeType: 'video/webm', buffer: webm.buffer });
     await expect(dialog.getByTestId('upload-file-name')).toHaveText('my-class.webm');

@@ -15,7 +15,12 @@ import classes from './upload-recording.module.css';
 const percentOf = (state: UploadState) =>
   state.status === 'uploading' ? (state.total > 0 ? Math.floor((state.sent / state.total) * 100) : 100) : state.status === 'uploadSuccess' ? 100 : 0;
 
-function FilePicker({ file, onChoose, invalid }: { file: File | null; onChoose(file: File): void; invalid: boolean }) {
+function FilePicker({ file, onChoose, invalid }: {
+  file: File | null;
+  onChoose(file: File): void;
+  /** Why the file cannot go: not a WebM by its name or type, or by its first bytes. */
+  invalid: false | 'name' | 'bytes';
+}) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const [dragging, setDragging] = useState(false);
@@ -33,7 +38,7 @@ function FilePicker({ file, onChoose, invalid }: { file: File | null; onChoose(f
         accept="video/webm,.webm"
         className={classes.input}
         aria-describedby={`${id}-hint`}
-        aria-invalid={invalid || undefined}
+        aria-invalid={Boolean(invalid) || undefined}
         onChange={(event) => {
           const chosen = event.currentTarget.files?.[0];
           if (chosen) onChoose(chosen);
@@ -46,7 +51,7 @@ function FilePicker({ file, onChoose, invalid }: { file: File | null; onChoose(f
         htmlFor={id}
         className={classes.dropzone}
         data-dragging={dragging || undefined}
-        data-invalid={invalid || undefined}
+        data-invalid={Boolean(invalid) || undefined}
         onDragOver={(event) => {
           event.preventDefault();
           setDragging(true);
@@ -69,7 +74,7 @@ function FilePicker({ file, onChoose, invalid }: { file: File | null; onChoose(f
         )}
       </label>
       <Text id={`${id}-hint`} size="xs" c={invalid ? 'red' : 'dimmed'} mt={6}>
-        {invalid ? t('recordings.upload.notWebm') : t('recordings.upload.hint')}
+        {invalid === 'bytes' ? t('recordings.upload.notWebmInside') : invalid ? t('recordings.upload.notWebm') : t('recordings.upload.hint')}
       </Text>
     </div>
   );
@@ -133,7 +138,7 @@ export function UploadRecordingModal({ roomId, sessionTitle, opened, onClose }: 
     };
   }, [file]);
   const judged = bytesJudged?.file === file ? bytesJudged.webm : null;
-  const invalid = file !== null && (!looksLikeWebm(file) || judged === false);
+  const invalid = file === null ? false : !looksLikeWebm(file) ? 'name' : judged === false ? 'bytes' : false;
   const close = () => {
     if (state.status === 'uploading') cancel();
     reset();
@@ -159,7 +164,7 @@ export function UploadRecordingModal({ roomId, sessionTitle, opened, onClose }: 
               <Button variant="default" onClick={close}>
                 {t('common.cancel')}
               </Button>
-              <Button leftSection={<IconUpload size={16} />} disabled={!file || invalid || judged === null} onClick={() => file && void upload(file)} data-testid="upload-submit">
+              <Button leftSection={<IconUpload size={16} />} disabled={!file || invalid !== false || judged === null} onClick={() => file && void upload(file)} data-testid="upload-submit">
                 {t('recordings.upload.submit')}
               </Button>
             </Group>

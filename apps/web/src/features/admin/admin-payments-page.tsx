@@ -57,16 +57,17 @@ export function AdminPaymentsPage() {
     {
       key: 'status',
       header: t('admin.payments.status'),
+      // Inline, so the badge and the reason follow the cell's alignment (start in the table, end on a phone's card).
       cell: (p) => (
-        <Stack gap={4} align="flex-start">
+        <>
           <StatusBadge kind="payment" status={p.status} />
           {p.status === 'failed' && (
             // The provider's own words, as it gave them (not translated).
-            <Text size="xs" c="dimmed" maw={260} style={{ overflowWrap: 'anywhere' }} data-testid="payment-failure-reason">
+            <Text size="xs" c="dimmed" mt={4} maw={260} style={{ overflowWrap: 'anywhere' }} data-testid="payment-failure-reason">
               {p.failure_reason ?? t('admin.payments.noReason')}
             </Text>
           )}
-        </Stack>
+        </>
       ),
     },
     { key: 'amount', header: t('admin.payments.amount'), cell: (p) => formatPrice(p.amount, p.currency, locale) },

@@ -4,6 +4,7 @@
 import '../../styles/mantine-more';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Center, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -40,6 +41,8 @@ export function VerifyPage() {
   const [submitting, setSubmitting] = useState(false);
   const [sending, setSending] = useState(false);
   const countdown = useResendCountdown(!wantsResend);
+  // Six large boxes are wider than the card on a phone (390 px): smaller ones there.
+  const narrow = useMediaQuery('(max-width: 30em)');
   const resentOnArrival = useRef(false);
 
   async function resend() {
@@ -135,7 +138,7 @@ export function VerifyPage() {
             )}
             <Center>
               <CodeInput
-                size="lg"
+                size={narrow ? 'md' : 'lg'}
                 value={code}
                 onChange={setCode}
                 onComplete={(value) => void verify(value)}
