@@ -1,6 +1,17 @@
 // Shared by the accessibility and keyboard specs: signing a window in through the API, the layout and
 // language a window starts with, fresh students, and axe scans that keep the critical and serious findings.
+//
+// The accessibility specs (accessibility-*.spec.ts, one per kind of screen, so that the two workers share
+// them out) scan every screen in four looks, which between them cover each language, each skin and each
+// direction (all 16 combinations would only repeat the same checks four times over):
+//
+//   | look            | language | skin  | direction |
+//   | en light ltr    | en       | light | ltr       |
+//   | fr dark rtl     | fr       | dark  | rtl       |
+//   | de light rtl    | de       | light | rtl       |
+//   | pt dark ltr     | pt       | dark  | ltr       |
 import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { storageKeys } from '@mooz/contract/config';
 
@@ -20,6 +31,23 @@ export const look = (lng: Look['lng'], skin: Look['skin'], rtl: boolean): Look =
   skin,
   rtl,
 });
+
+/** The four looks of the accessibility specs (the table above). */
+export const looks: Look[] = [look('en', 'light', false), look('fr', 'dark', true), look('de', 'light', true), look('pt', 'dark', false)];
+
+/** Goes to `path` and waits for the element (by test id) that says it has loaded. */
+export async function visit(page: Page, path: string, testId: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByTestId(testId).first()).toBeVisible();
+}
+
+/** Visits and scans each page: its path, the test id that says it has loaded, its name in the report. */
+export async function scanPages(page: Page, axe: AxeReport, pages: [path: string, testId: string, name: string][]): Promise<void> {
+  for (const [path, testId, name] of pages) {
+    await visit(page, path, testId);
+    await axe.scan(page, name);
+  }
+}
 
 export interface SignedIn {
   access: string;
@@ -85,6 +113,17 @@ export async function settle(page: Page, view: Look): Promise<void> {
 }
 
 /**
+ * Every WCAG 2.x level A and AA rule of this axe-core, those it leaves out by default included: the
+ * experimental ones (p-as-heading, td-has-header…) and target-size (2.2 AA). Not the deprecated ones,
+ * which axe keeps only until it removes them. axe's default set (its best practices too) runs as well.
+ */
+export const wcagRules = axe
+  .getRules(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+  .filter((rule) => !rule.tags.includes('deprecated'))
+  .map((rule) => rule.ruleId);
+const enableWcagRules = Object.fromEntries(wcagRules.map((id) => [id, { enabled: true }]));
+
+/**
  * axe's violations on the page as it is now, with every animation and transition taken to its end for
  * the length of the scan. A scan takes a second or more: a meeting toast that began to fade out
  * meanwhile was read at part of its opacity and reported as low contrast, a colour it never has at rest
@@ -100,11 +139,12 @@ export async function axeViolations(page: Page) {
     // Only violations are wanted: leaving out the passes' details makes a scan about a third faster.
     // Legacy mode runs axe in the page itself. The default mode opens a blank page for every scan to
     // gather each frame's results, about a second a scan here (1.3-1.9 s against 0.5), which with the
-    // suite's hundred-odd scans was 3 of the accessibility spec's 7 minutes. What legacy mode can leave
+    // suite's hundred-odd scans was 3 of the accessibility specs' 7 minutes. What legacy mode can leave
     // out, what is inside a frame (a srcdoc frame's image went unchecked where the default found it),
     // the suite has none of: the app draws no iframe, and the tests' payment provider is the sandbox,
     // whose checkout is a dialog of the app's own (Razorpay's framed one is not scanned here).
-    return (await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] }).analyze()).violations;
+    const options = { resultTypes: ['violations' as const], rules: enableWcagRules };
+    return (await new AxeBuilder({ page }).setLegacyMode(true).options(options).analyze()).violations;
   } finally {
     await settled.evaluate((node) => node.remove()).catch(() => undefined);
   }

@@ -20,7 +20,8 @@ export function StatusPage({ icon, color = 'mooz', code, title, description, act
           {icon}
         </ThemeIcon>
         {code && (
-          <Text fw={800} fz={56} lh={1} variant="gradient" gradient={{ from: 'mooz.6', to: 'violet.4', deg: 135 }}>
+          // The status code above the heading: a figure, not a paragraph (large bold text in a <p> reads as a heading).
+          <Text component="div" fw={800} fz={56} lh={1} variant="gradient" gradient={{ from: 'mooz.6', to: 'violet.4', deg: 135 }}>
             {code}
           </Text>
         )}

@@ -2,7 +2,7 @@
 // Ctrl/⌘+K or "/". It shows the layout state's query, which survives navigation. The dialog is not
 // part of the first page: it loads once the page is idle, or sooner when the box or shortcut is used.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Group, Kbd, Text, UnstyledButton } from '@mantine/core';
+import { Group, Kbd, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -89,6 +89,11 @@ export function useSearchDialog() {
   return { show, dialog };
 }
 
+/**
+ * Named by what it shows (the placeholder or the query, and its shortcut), so that speech input can
+ * press it by the words on screen (WCAG 2.5.3); a query shown is preceded, for screen readers only, by
+ * what the button does. Compact, it shows only the icon and is named "Search".
+ */
 export function SearchButton({ onOpen, compact = false }: { onOpen: () => void; compact?: boolean }) {
   const { t } = useTranslation();
   const query = useLayoutState((state) => state.query);
@@ -99,15 +104,17 @@ export function SearchButton({ onOpen, compact = false }: { onOpen: () => void; 
       onClick={onOpen}
       onPointerEnter={() => void loadDialog()}
       onFocus={() => void loadDialog()}
-      aria-label={t('search.open')}
+      aria-label={compact ? t('search.open') : undefined}
       aria-haspopup="dialog"
+      aria-keyshortcuts="Control+K Meta+K /"
       data-testid="search"
     >
       <Group gap="xs" wrap="nowrap">
-        <IconSearch size={18} stroke={1.6} />
+        <IconSearch size={18} stroke={1.6} aria-hidden="true" />
         {!compact && (
           <>
             <Text size="sm" c={query ? undefined : 'dimmed'} className={classes.searchPlaceholder} truncate>
+              {query && <VisuallyHidden>{t('search.open')}: </VisuallyHidden>}
               {query || t('search.placeholder')}
             </Text>
             <Kbd size="xs" className={classes.searchPlaceholder}>

@@ -1,7 +1,7 @@
 // While a student is in trial, the navbar shows how long is left, counting down live. A trial is a time
 // to decide whether to buy: whoever the rules do not let enroll (staff) never sees one.
 import { useEffect, useState } from 'react';
-import { Badge, Box } from '@mantine/core';
+import { Badge, Box, VisuallyHidden } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +46,8 @@ function TrialCountdown() {
   }
   const { days, hours, minutes } = formatRemaining(left);
   const label = days > 0 ? t('trial.daysLeft', { count: days, hours }) : t('trial.hoursLeft', { hours, minutes });
-  // A phone's navbar has room for "6 d" only; the badge's name still says it in full.
+  // A phone's navbar has room for "6 d" only; the badge's name still says it in full, after the words
+  // shown (so that speech input can say what it sees, WCAG 2.5.3).
   const short = days > 0 ? t('trial.daysLeftShort', { count: days }) : t('trial.hoursLeftShort', { hours });
   return (
     <Hint label={t('trial.tooltip')} position="bottom">
@@ -60,13 +61,13 @@ function TrialCountdown() {
         leftSection={<IconHourglass size={14} />}
         style={{ cursor: 'pointer', textTransform: 'none', flexShrink: 0 }}
         data-testid="trial-badge"
-        aria-label={label}
       >
         <Box component="span" visibleFrom="sm">
           {label}
         </Box>
-        <Box component="span" hiddenFrom="sm" data-testid="trial-badge-short">
-          {short}
+        <Box component="span" hiddenFrom="sm">
+          <span data-testid="trial-badge-short">{short}</span>
+          <VisuallyHidden> ({label})</VisuallyHidden>
         </Box>
       </Badge>
     </Hint>

@@ -1,7 +1,8 @@
 // The navbar's account button (initials, name and role), the same before and after the menu behind it
-// has loaded (user-menu.tsx).
+// has loaded (user-menu.tsx). Its accessible name is what it shows, after "Account menu" for screen
+// readers only, so that speech input can press it by the name on screen (WCAG 2.5.3).
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
-import { Group, Text, UnstyledButton } from '@mantine/core';
+import { Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useStoredUser } from '../../lib/use-stored-auth';
@@ -31,15 +32,14 @@ export const UserButton = forwardRef<HTMLButtonElement, Props>(function UserButt
     <UnstyledButton
       ref={ref}
       className={classes.userButton}
-      aria-label={t('user.menu')}
       data-testid="user-menu"
       {...props}
     >
       <Group gap="xs" wrap="nowrap">
-        {/* Initials in a light disc, as Mantine's light Avatar drew them, without its image loader. */}
-        <span className={classes.initials} aria-hidden="true">
-          {initialsOf(fullName)}
-        </span>
+        {/* Initials in a light disc, as Mantine's light Avatar drew them, without its image loader. The
+            stylesheet draws them from data-initials: a picture of the person, not words of the name. */}
+        <span className={classes.initials} data-initials={initialsOf(fullName)} aria-hidden="true" />
+        <VisuallyHidden>{t('user.menu')}</VisuallyHidden>
         {!compact && (
           <div className={classes.userText}>
             <Text size="sm" fw={600} lh={1.2} truncate>

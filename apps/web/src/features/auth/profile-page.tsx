@@ -85,7 +85,8 @@ export function ProfilePage() {
               <Avatar size={88} radius={88} color="mooz" variant="light">
                 {(fullName || '?').split(/\s+/).map((p) => p[0]).join('').slice(0, 2).toUpperCase()}
               </Avatar>
-              <Text fw={700} size="lg" data-testid="profile-name">
+              {/* The card's heading: whose profile this is. */}
+              <Text component="h2" fw={700} size="lg" data-testid="profile-name">
                 {fullName || <Skeleton h={20} w={120} />}
               </Text>
               <Text c="dimmed" size="sm">

@@ -82,7 +82,8 @@ export function DashboardPage() {
                   </ThemeIcon>
                   <IconArrowRight size={18} className={classes.arrow} aria-hidden="true" />
                 </Group>
-                <Text fw={600} size="lg" mt="md">
+                {/* A heading under Quick links: the card's title, so read and listed as one. */}
+                <Text component="h3" fw={600} size="lg" mt="md">
                   {t(item.labelKey)}
                 </Text>
                 <Text size="sm" c="dimmed" mt={4}>

@@ -26,19 +26,20 @@ export function StatCard({ icon, label, value, hint, testId, raw }: {
         <ThemeIcon size={44} radius="md" variant="light" aria-hidden="true">
           {icon}
         </ThemeIcon>
-        <div className={classes.statText}>
-          <Text size="sm" c="dimmed" fw={500}>
+        {/* A term and its figure (not a heading over a paragraph, as large bold text in a <p> reads). */}
+        <dl className={classes.statText}>
+          <Text component="dt" size="sm" c="dimmed" fw={500}>
             {label}
           </Text>
-          <Text fz={28} fw={700} lh={1.2} data-testid={`${testId}-value`} data-value={raw}>
+          <Text component="dd" fz={28} fw={700} lh={1.2} data-testid={`${testId}-value`} data-value={raw}>
             {value}
           </Text>
           {hint && (
-            <Text size="xs" c="dimmed" mt={4}>
+            <Text component="dd" size="xs" c="dimmed" mt={4}>
               {hint}
             </Text>
           )}
-        </div>
+        </dl>
       </Group>
     </Card>
   );

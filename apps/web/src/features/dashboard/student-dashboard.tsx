@@ -102,17 +102,18 @@ export function StudentDashboardView({ data }: { data: StudentData }) {
               }
               aria-hidden="true"
             />
-            <div className={classes.statText}>
-              <Text size="sm" c="dimmed" fw={500}>
+            {/* A term and its figure, as StatCard draws them. */}
+            <dl className={classes.statText}>
+              <Text component="dt" size="sm" c="dimmed" fw={500}>
                 {t('dashboard.student.assignments')}
               </Text>
-              <Text fz={28} fw={700} lh={1.2} data-testid="stat-assignments-value">
+              <Text component="dd" fz={28} fw={700} lh={1.2} data-testid="stat-assignments-value">
                 {t('dashboard.student.assignmentsValue', { done: formatCount(stats.assignments_completed, locale), total: formatCount(stats.assignments_total, locale) })}
               </Text>
-              <Text size="xs" c="dimmed" mt={4}>
+              <Text component="dd" size="xs" c="dimmed" mt={4}>
                 {t('dashboard.student.assignmentsHint', { count: stats.assignments_completed, done: formatCount(stats.assignments_completed, locale), total: formatCount(stats.assignments_total, locale) })}
               </Text>
-            </div>
+            </dl>
           </Group>
         </Card>
         <NextClassCard session={data.next_class} teaching={false} testId="next-class" />

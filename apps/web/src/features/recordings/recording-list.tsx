@@ -79,6 +79,7 @@ export function RecordingRow({ recording, showCourse = false }: { recording: Rec
   const locale = i18n.language;
   const [deleting, setDeleting] = useState(false);
   const share = watchedShare(recording);
+  const resuming = share > 0 && share < 100;
   const link = paths.recording(recording.id);
   // The session's title, unless the recording's own title already says it (an upload is named after it).
   const session = recording.session_title && !recording.title.includes(recording.session_title) ? recording.session_title : null;
@@ -122,8 +123,13 @@ export function RecordingRow({ recording, showCourse = false }: { recording: Rec
           )}
         </div>
         <Group gap="xs" className={classes.actions}>
-          <Button component={Link} to={link} leftSection={<IconPlayerPlayFilled size={14} />} aria-label={t('recordings.watchNamed', { title: recording.title })}>
-            {share > 0 && share < 100 ? t('recordings.resume') : t('recordings.watch')}
+          <Button
+            component={Link}
+            to={link}
+            leftSection={<IconPlayerPlayFilled size={14} />}
+            aria-label={t(resuming ? 'recordings.resumeNamed' : 'recordings.watchNamed', { title: recording.title })}
+          >
+            {resuming ? t('recordings.resume') : t('recordings.watch')}
           </Button>
           {recording.can_delete && (
             <Button
