@@ -170,7 +170,7 @@ function pdfText(path: string): string {
   return parts.join('\n');
 }
 
-test('an assignment goes from the teacher to the student and back, and the course ends with a genuine certificate', async ({
+test('an assignment goes from the teacher to the student and back; a certificate before the batch ends is an admin’s, with a reason, and genuine', async ({
   browser,
   request,
 }) => {
@@ -375,9 +375,11 @@ test('the assignments tab and the verification page read well and pass axe in Fr
     multipart: { text: 'Voici mes croquis.', file: { name: 'croquis.png', mimeType: 'image/png', buffer: png } },
   });
   expect(submitted.status(), await submitted.text()).toBe(200);
+  // The batch has not begun: only an admin may award it now, with a reason.
+  const admin = await apiLogIn(request, 'admin@mooz.local');
   const awarded = await request.post(`/api/courses/${course.id}/certificates/`, {
-    headers: auth(teacher),
-    data: { student_id: studentId },
+    headers: auth(admin),
+    data: { student_id: studentId, reason: 'Screens of the verification page' },
   });
   expect(awarded.status(), await awarded.text()).toBe(201);
   const certificateId = (await awarded.json()).data.id as string;
