@@ -1,11 +1,16 @@
-// A class that outgrows the mesh, end to end: five people in Chromium, a real Janus (the run's, in a
-// network namespace of its own: it gathers no ICE candidates on loopback; support/global-janus.ts) and a Mooz server of this spec's own
+// A class that outgrows the mesh, end to end: five people in Chromium, two real Janus instances (the
+// run's pair, each in a network namespace of its own: Janus gathers no ICE candidates on loopback;
+// support/global-janus.ts) and a Mooz server of this spec's own
 // with MESH_MAX_PEOPLE=4. Four meet peer to peer; when the fifth joins the room moves to the SFU by
 // itself: nobody rejoins or gets a leave toast, everyone sees the four others over at most two
-// connected peer connections, and chat, a raised hand and a screen share still reach everyone.
+// connected peer connections, and chat, a raised hand and a screen share still reach everyone. Then, on
+// the SFU: the active speaker, a pinned tile, a phone's paused cameras, the host's controls, a network
+// blip, a recording, and the death of the Janus holding the room, after which everyone republishes on
+// the other by themselves.
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { writeFakeCamera } from './support/fake-camera';
 import { startOwnServer, type OwnServer } from './support/own-server';
+import { JanusConnection } from '../apps/server/src/sfu/janus-api';
 import { connectedFrames, cutNetwork, framesByTrack, installMeetingProbe, toastsShown } from './support/meeting-probe';
 import { logInAt, newStudentAt, startSignedIn, type StoredSession } from './support/signed-in';
 
@@ -19,9 +24,9 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const [janusUrl, janusSecret] = [process.env.MOOZ_E2E_JANUS_URL, process.env.MOOZ_E2E_JANUS_SECRET];
-  if (!janusUrl || !janusSecret) throw new Error('no Janus for this run (support/global-janus.ts)');
-  server = await startOwnServer({ JANUS_URLS: janusUrl, JANUS_API_SECRET: janusSecret, MESH_MAX_PEOPLE: '4' });
+  const [janusUrls, janusSecret] = [process.env.MOOZ_E2E_JANUS_PAIR, process.env.MOOZ_E2E_JANUS_SECRET];
+  if (!janusUrls || !janusSecret) throw new Error('no Janus for this run (support/global-janus.ts)');
+  server = await startOwnServer({ JANUS_URLS: janusUrls, JANUS_API_SECRET: janusSecret, MESH_MAX_PEOPLE: '4' });
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
@@ -42,10 +47,17 @@ test.afterAll(async () => {
 });
 
 /** A window signed in as `session` whose peer connections, websockets and toasts the test can read. */
-async function openWindow(session: StoredSession, userName: string, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width, height: 800 } });
+async function openWindow(session: StoredSession, userName: string, french = false): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1280, height: 800 } });
   contexts.push(context);
   await startSignedIn(context, session, userName);
+  // One person reads the class in French, right to left.
+  if (french) {
+    await context.addInitScript(() => {
+      localStorage.setItem('i18nextLng', 'fr');
+      localStorage.setItem('layout', JSON.stringify({ state: { rtl: true }, version: 1 }));
+    });
+  }
   await installMeetingProbe(context);
   return { context, page: await context.newPage() };
 }
@@ -68,7 +80,7 @@ test('a class moves from the mesh to the SFU when a fifth person joins, and ever
   const teacher = await logInAt(server.baseURL, 'teacher@mooz.local');
   const names = ['Ana', 'Ben', 'Cleo', 'Dev'];
   const students = await Promise.all(names.map((name) => newStudentAt(server.baseURL, admin, name)));
-  people = [await openWindow(teacher, 'Tess Teacher'), ...(await Promise.all(students.map((s, i) => openWindow(s, `${names[i]} Student`))))];
+  people = [await openWindow(teacher, 'Tess Teacher'), ...(await Promise.all(students.map((s, i) => openWindow(s, `${names[i]} Student`, names[i] === 'Cleo'))))];
   const pages = people.map(({ page }) => page);
   const tess = pages[0]!;
 
@@ -130,6 +142,7 @@ test('a class moves from the mesh to the SFU when a fifth person joins, and ever
     await expect(page.getByTestId('remote-screen-tile')).toHaveAttribute('data-has-video', 'true', { timeout: 20_000 });
   }
   await tess.screenshot({ path: test.info().outputPath('large-class-teacher-1280.png') });
+  await pages[3]!.screenshot({ path: test.info().outputPath('large-class-student-fr-rtl-1280.png') });
   await tess.getByTestId('toggle-screen').click();
   for (const page of pages.slice(1)) await expect(page.getByTestId('remote-screen-tile')).toHaveCount(0, { timeout: 20_000 });
 });
@@ -145,7 +158,10 @@ test('on the SFU the speaker is shown, a tile can be pinned, a phone pauses the 
   // The host mutes everyone; Ben speaks up (Chromium's fake microphone beeps): he is the one shown speaking.
   await tess.getByTestId('host-menu').click();
   await tess.getByTestId('host-mute-all').click();
-  for (const page of pages.slice(1)) await expect(page.getByTestId('toggle-mic')).toHaveAttribute('aria-label', 'Turn microphone on', { timeout: 10_000 });
+  for (const page of pages.slice(1)) {
+    const micOff = page === cleo ? /Activer le micro/ : 'Turn microphone on';
+    await expect(page.getByTestId('toggle-mic')).toHaveAttribute('aria-label', micOff, { timeout: 10_000 });
+  }
   // The host's own microphone is not muted by "mute all": she turns it off herself.
   await tess.getByTestId('toggle-mic').click();
   await expect(tess.getByTestId('toggle-mic')).toHaveAttribute('aria-label', 'Turn microphone on');
@@ -219,4 +235,53 @@ test('on the SFU the speaker is shown, a tile can be pinned, a phone pauses the 
   for (const page of [tess, ana, ben, cleo]) {
     await expect(page.locator('[data-testid="remote-tile"][data-has-video]')).toHaveCount(3, { timeout: 20_000 });
   }
+
+  // The Janus holding the room dies mid-class: the room moves to the other, and everyone republishes
+  // by themselves and sees the others again, with no rejoin and no leave toast.
+  const holder = await janusWithPeople();
+  const connectionsBefore = await Promise.all([tess, ana, ben, cleo].map((page) => page.evaluate(() => (window as unknown as { __pcs: unknown[] }).__pcs.length)));
+  const killedAt = Date.now();
+  process.kill(holder, 'SIGKILL');
+  for (const [index, page] of [tess, ana, ben, cleo].entries()) {
+    // The three others' video, decoded on connections made since.
+    await expect
+      .poll(async () => (await videoSince(page, connectionsBefore[index]!)).filter((frames) => frames > 0).length, { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(3);
+  }
+  console.log(`large class: video back on every page ${Date.now() - killedAt} ms after its Janus was killed`);
+  for (const page of [tess, ana, ben, cleo]) {
+    await expect(page.getByTestId('meeting-room')).toHaveAttribute('data-phase', 'joined');
+    // Nobody but the one removed left.
+    expect((await toastsShown(page)).filter((text) => /left the meeting/.test(text) && !text.includes('Dev Student'))).toEqual([]);
+  }
 });
+
+/** Frames decoded per incoming video stream on the page's connections from the `from`-th on. */
+function videoSince(page: Page, from: number): Promise<number[]> {
+  return page.evaluate(async (from) => {
+    const frames: number[] = [];
+    for (const pc of (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.slice(from)) {
+      (await pc.getStats()).forEach((report) => {
+        if (report.type === 'inbound-rtp' && report.kind === 'video') frames.push(report.framesDecoded ?? 0);
+      });
+    }
+    return frames;
+  }, from);
+}
+
+/** The pid of the Janus of the pair that has people in a room now (the one holding the class). */
+async function janusWithPeople(): Promise<number> {
+  const urls = process.env.MOOZ_E2E_JANUS_PAIR!.split(',');
+  const pids = process.env.MOOZ_E2E_JANUS_PAIR_PIDS!.split(',').map(Number);
+  for (const [index, url] of urls.entries()) {
+    const janus = await JanusConnection.open(url, process.env.MOOZ_E2E_JANUS_SECRET);
+    try {
+      const handle = await (await janus.createSession()).attach();
+      const { list } = (await handle.request({ request: 'list' })) as { list?: { num_participants?: number }[] };
+      if ((list ?? []).some((room) => (room.num_participants ?? 0) > 0)) return pids[index]!;
+    } finally {
+      janus.close();
+    }
+  }
+  throw new Error('no Janus of the pair holds the class');
+}

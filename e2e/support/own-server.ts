@@ -40,12 +40,12 @@ export async function startOwnServer(env: Record<string, string>, timeoutMs = 90
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    // Its log (stdout) is shown with MOOZ_E2E_SERVER_LOG=1, its warnings being all it logs.
+    stdio: ['ignore', process.env.MOOZ_E2E_SERVER_LOG ? 'inherit' : 'ignore', 'pipe'],
   });
   let errors = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     errors = (errors + chunk.toString()).slice(-4000);
-    // MOOZ_E2E_SERVER_LOG=1 shows the server's warnings while a spec runs.
     if (process.env.MOOZ_E2E_SERVER_LOG) process.stderr.write(chunk);
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

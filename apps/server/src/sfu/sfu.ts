@@ -90,12 +90,11 @@ export function createSfu(app: FastifyInstance, io: RealtimeServer, store: RoomS
       void (async () => {
         await closeLocal(roomId);
         const room = await store.findRoom(roomId);
-        const moved = await place(roomId, room?.capacity ?? capacityLimit(true), placement).catch((error: unknown) => {
-          app.log.error({ err: error, roomId }, 'could not move a room off a lost SFU instance');
-          return null;
-        });
-        if (moved) announce(roomId, moved);
-      })();
+        const moved = await place(roomId, room?.capacity ?? capacityLimit(true), placement);
+        if (!moved) return app.log.error({ roomId }, 'no SFU instance to move a room to; its people have no media');
+        app.log.info({ roomId, from: url, to: moved.instance }, 'room moved off a lost SFU instance');
+        announce(roomId, moved);
+      })().catch((error: unknown) => app.log.error({ err: error, roomId }, 'could not move a room off a lost SFU instance'));
     }
   });
 

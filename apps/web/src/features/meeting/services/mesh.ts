@@ -284,7 +284,11 @@ export function createMesh(hooks: MeshHooks): Mesh {
     },
     sfuStream(peerId, source, stream) {
       if (ended) return;
-      if (!store.getState().peers[peerId]) this.sfuPeer(peerId, departedNames.get(peerId) ?? '');
+      if (!store.getState().peers[peerId]) {
+        // A stream of someone gone that ends now: nobody to show.
+        if (!stream) return;
+        this.sfuPeer(peerId, departedNames.get(peerId) ?? '');
+      }
       // The SFU carries this peer now: its mesh link, if any, goes quietly (no toast, the tile stays).
       const meshLink = links.get(peerId);
       if (meshLink && stream) {
