@@ -42,7 +42,8 @@ export function ChatView({ testId }: { testId: string }) {
                 <Text size="xs" c="dimmed" className={classes.chatMeta}>
                   {message.mine ? t('meeting.you') : message.userLabel} · {time.format(message.at)}
                 </Text>
-                <Text size="sm" className={classes.chatBubble}>
+                {/* Each message in its own writing's direction: English in a right-to-left layout keeps its "?" at the end. */}
+                <Text size="sm" className={classes.chatBubble} dir="auto">
                   {message.text}
                 </Text>
               </li>
