@@ -45,7 +45,7 @@ const paidEvents = new Set(['payment.captured', 'order.paid']);
 const isProviderId = (value: unknown): value is string => paymentResult.shape.razorpay_order_id.safeParse(value).success;
 
 /** Why the provider says a payment failed, as admins read it: its description (else its reason code), one clean line. */
-export function failureReasonOf(payment: { error_description?: unknown; error_reason?: unknown; error_code?: unknown } | undefined): string | null {
+function failureReasonOf(payment: { error_description?: unknown; error_reason?: unknown; error_code?: unknown } | undefined): string | null {
   for (const said of [payment?.error_description, payment?.error_reason, payment?.error_code]) {
     if (typeof said !== 'string') continue;
     // eslint-disable-next-line no-control-regex
