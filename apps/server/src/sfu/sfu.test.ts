@@ -9,7 +9,9 @@ import { buildTestApp, type TestApp } from '../../test/app';
 import { signedIn } from '../../test/accounts';
 import { createCourse } from '../../test/courses';
 import { startJanusInNamespace, type NamespacedJanus } from '../../test/janus-namespace';
-import { ask, connect, createdRoom, listen, next, person, sockets, type Client } from '../realtime/test-clients';
+import { eq } from 'drizzle-orm';
+import { attendance } from '../db/schema/index';
+import { ask, classSession, connect, createdRoom, listen, next, person, record, sockets, type Client } from '../realtime/test-clients';
 import { JanusConnection } from './janus-api';
 import { capacityLimit, decideTopology } from './topology';
 
@@ -187,6 +189,39 @@ describe('with Janus', () => {
     } finally {
       janus.close();
     }
+  });
+
+  it('records the attendance of a class session on the SFU as in a mesh', async () => {
+    const teacher = await person(t, 'teacher');
+    const { roomId, sessionId } = await classSession(t, teacher.userId, 50);
+    const people = [teacher, ...(await Promise.all([1, 2, 3, 4].map(() => person(t))))];
+    for (const [i, someone] of people.entries()) {
+      const socket = await connect(url, someone.auth());
+      expect(await ask(socket, 'request:join_room', { roomId, userName: `P${i}` })).toMatchObject({ room: { id: roomId } });
+    }
+    await expect.poll(() => t.app.realtime.sfu.placement(roomId)).not.toBeNull();
+    const present = await t.db.select({ userId: attendance.userId }).from(attendance).where(eq(attendance.sessionId, sessionId));
+    expect(new Set(present.map((row) => row.userId))).toEqual(new Set(people.map((someone) => someone.userId)));
+  });
+
+  it('keeps a newcomer to a room on the SFU in its lobby, out of Janus, until admitted', async () => {
+    const { room, clients } = await fillRoom(5);
+    const placement = (await t.app.realtime.sfu.placement(room.id))!;
+    const host = clients[0]!;
+    expect(await ask(host, 'request:set_lobby', { roomId: room.id, enabled: true })).toEqual({ enabled: true });
+
+    const late = await person(t);
+    const waiting = await connect(url, late.auth('late'));
+    const topologies = record<Topology>(waiting, 'action:room_topology');
+    expect(await ask(waiting, 'request:join_room', { roomId: room.id, userName: 'Late' })).toMatchObject({ lobby: { roomId: room.id } });
+    const offer = { type: 'offer', sdp: 'v=0\r\n' };
+    expect(await ask(waiting, 'request:sfu_publish', { roomId: room.id, epoch: placement.epoch, jsep: offer })).toEqual({ error: messages.notAllowed });
+    expect(topologies).toEqual([]);
+
+    expect(await ask(host, 'request:admit', { roomId: room.id, userId: 'late', admit: true })).toEqual({ done: true });
+    const told = next<Topology>(waiting, 'action:room_topology');
+    expect(await ask(waiting, 'request:join_room', { roomId: room.id, userName: 'Late' })).toMatchObject({ room: { id: room.id } });
+    expect(await told).toEqual({ roomId: room.id, mode: 'sfu', epoch: placement.epoch });
   });
 
   it('lets nobody into the Janus room without a token the server gave, nor anyone without the API secret', async () => {
