@@ -10,7 +10,6 @@
 //   | fr dark rtl     | fr       | dark  | rtl       |
 //   | de light rtl    | de       | light | rtl       |
 //   | pt dark ltr     | pt       | dark  | ltr       |
-import AxeBuilder from '@axe-core/playwright';
 import axe from 'axe-core';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { storageKeys } from '@mooz/contract/config';
@@ -121,7 +120,29 @@ export const wcagRules = axe
   .getRules(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
   .filter((rule) => !rule.tags.includes('deprecated'))
   .map((rule) => rule.ruleId);
-const enableWcagRules = Object.fromEntries(wcagRules.map((id) => [id, { enabled: true }]));
+const scanOptions: axe.RunOptions = {
+  rules: Object.fromEntries(wcagRules.map((id) => [id, { enabled: true }])),
+  // Only violations are wanted: leaving out the passes' details makes a scan about a third faster.
+  resultTypes: ['violations'],
+  // The app draws no frame (see runAxe).
+  iframes: false,
+};
+
+/**
+ * axe run in the page itself, injected once per document (a navigation drops it). Not through
+ * @axe-core/playwright: its default mode opens a blank page for every scan to gather each frame's
+ * results (1.3-1.9 s a scan here against 0.5, 3 of the accessibility spec's 7 minutes), and its legacy
+ * mode injects axe again at every scan and wraps the run, 0.8 s against 0.52 for the run alone on a
+ * table of 300 rows. What only those modes add is what is inside a frame (a srcdoc frame's image went
+ * unchecked where the default found it), and the suite has none: the app draws no iframe, and the
+ * tests' payment provider is the sandbox, whose checkout is a dialog of the app's own (Razorpay's
+ * framed one is not scanned here).
+ */
+async function runAxe(page: Page): Promise<axe.Result[]> {
+  type WithAxe = Window & { axe?: typeof axe };
+  if (!(await page.evaluate(() => Boolean((window as WithAxe).axe)))) await page.evaluate(axe.source);
+  return page.evaluate(async (options) => (await (window as WithAxe).axe!.run(document, options)).violations, scanOptions);
+}
 
 /**
  * axe's violations on the page as it is now, with every animation and transition taken to its end for
@@ -136,15 +157,7 @@ export async function axeViolations(page: Page) {
       '*, *::before, *::after { animation-duration: 0s !important; animation-delay: 0s !important; transition-duration: 0s !important; transition-delay: 0s !important; }',
   });
   try {
-    // Only violations are wanted: leaving out the passes' details makes a scan about a third faster.
-    // Legacy mode runs axe in the page itself. The default mode opens a blank page for every scan to
-    // gather each frame's results, about a second a scan here (1.3-1.9 s against 0.5), which with the
-    // suite's hundred-odd scans was 3 of the accessibility specs' 7 minutes. What legacy mode can leave
-    // out, what is inside a frame (a srcdoc frame's image went unchecked where the default found it),
-    // the suite has none of: the app draws no iframe, and the tests' payment provider is the sandbox,
-    // whose checkout is a dialog of the app's own (Razorpay's framed one is not scanned here).
-    const options = { resultTypes: ['violations' as const], rules: enableWcagRules };
-    return (await new AxeBuilder({ page }).setLegacyMode(true).options(options).analyze()).violations;
+    return await runAxe(page);
   } finally {
     await settled.evaluate((node) => node.remove()).catch(() => undefined);
   }
