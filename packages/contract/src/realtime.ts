@@ -330,8 +330,9 @@ export interface ServerToClientEvents {
   /**
    * How the room's media flows: to each joiner after its join, and to everyone when it changes (the
    * room moved to the SFU, or was placed again after an SFU instance failed: a new `epoch`, publish again).
+   * `republish`: publish again on the same epoch (back on a server process that holds no SFU session of yours).
    */
-  'action:room_topology': (payload: { roomId: string; mode: RoomTopology; epoch: number }) => void;
+  'action:room_topology': (payload: { roomId: string; mode: RoomTopology; epoch: number; republish?: true }) => void;
   /** SFU rooms: Janus's subscription offer (the others' streams, `streams` saying whose each is); answer with `request:sfu_answer`. */
   'action:sfu_offer': (payload: { roomId: string; epoch: number; jsep: { type: 'offer' | 'answer'; sdp: string }; streams: SfuStream[] }) => void;
   /** SFU rooms: whose media connection to the SFU is up, for the hosts' People list. */

@@ -24,8 +24,14 @@ export interface SocketData {
   rejoining: Set<string>;
 }
 
-export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-export type MeetingSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** What server processes tell each other (through the Redis adapter), never a client. */
+export interface InterServerEvents {
+  /** A peer of an SFU room joined afresh on another process: any Janus session held for it here is stale. */
+  'sfu:taken': (roomId: string, sessionId: string) => void;
+}
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type MeetingSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export const roomChannel = (roomId: string) => `room:${roomId}`;
 export const peerChannel = (userId: number, sessionId: string) => `peer:${userId}:${sessionId}`;

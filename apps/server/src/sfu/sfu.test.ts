@@ -1,11 +1,18 @@
 // Large classes against real Janus instances (each in a network namespace of its own, test/janus-namespace.ts)
 // and real socket.io clients: when a room moves to the SFU, who may reach its Janus room, capacity per
 // mode, and a room moving off an instance that died. The media itself is proven in Chromium (e2e/large-class.spec.ts).
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { limits } from '@mooz/contract/limits';
 import { messages } from '@mooz/contract/messages';
 import type { Room } from '@mooz/contract/realtime';
 import { buildTestApp, type TestApp } from '../../test/app';
+import { createTestDatabase } from '../../test/database';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
 import { signedIn } from '../../test/accounts';
 import { createCourse } from '../../test/courses';
 import { startJanusInNamespace, type NamespacedJanus } from '../../test/janus-namespace';
@@ -292,6 +299,74 @@ describe('with Janus', () => {
     expect(after.epoch).toBeGreaterThan(before.epoch);
     for (const topology of told) expect(topology).toEqual({ roomId: room.id, mode: 'sfu', epoch: after.epoch });
   }, 20_000);
+});
+
+describe.runIf(process.env.REDIS_URL)('an SFU room served by two server processes sharing Redis', () => {
+  let janus: NamespacedJanus;
+  beforeAll(async () => {
+    janus = await startJanusInNamespace({ rtpPortRange: '31200-31299' });
+  }, 60_000);
+  afterAll(() => janus?.stop());
+
+  it('lets the process a peer reconnected to hold its Janus session: the one it left lets go of its own', async () => {
+    const database = await createTestDatabase();
+    const prefix = `mooz-test:${randomUUID()}:`;
+    const dirs = [0, 1].map(() => mkdtempSync(path.join(os.tmpdir(), 'mooz-proc-')));
+    const apps = await Promise.all(
+      dirs.map((dir) =>
+        buildApp(
+          loadConfig({
+            DATA_DIR: dir,
+            WEB_DIST: dir,
+            LOG_LEVEL: 'silent',
+            JWT_SECRET: 'test-secret-that-is-long-enough-to-sign-tokens',
+            REDIS_URL: process.env.REDIS_URL!,
+            REDIS_PREFIX: prefix,
+            JANUS_URLS: janus.url,
+            JANUS_API_SECRET: janus.apiSecret,
+            MESH_MAX_PEOPLE: '4',
+          }),
+          { database },
+        ),
+      ),
+    );
+    try {
+      const [one, two] = await Promise.all(apps.map(listen));
+      const shared = { app: apps[0]!, db: database.db, config: apps[0]!.config } as unknown as TestApp;
+      const host = await person(shared, 'teacher');
+      const hostSocket = await connect(one!, host.auth());
+      const room = await createdRoom(hostSocket, 50);
+      await ask(hostSocket, 'request:join_room', { roomId: room.id, userName: 'Host' });
+      const mover = await person(shared);
+      let moving = await connect(one!, mover.auth('moving-peer'));
+      await ask(moving, 'request:join_room', { roomId: room.id, userName: 'Mover' });
+      for (let i = 0; i < 3; i++) {
+        const socket = await connect(one!, (await person(shared)).auth());
+        await ask(socket, 'request:join_room', { roomId: room.id, userName: `P${i}` });
+      }
+      await expect.poll(() => apps[0]!.realtime.sfu.placement(room.id)).not.toBeNull();
+      const { epoch } = (await apps[0]!.realtime.sfu.placement(room.id))!;
+      // The mover's first SFU request makes its Janus participant on process one.
+      await ask(moving, 'request:sfu_trickle', { roomId: room.id, epoch, target: 'publisher', candidate: null });
+      expect(apps[0]!.realtime.sfu.people(room.id)).toContain('moving-peer');
+
+      // Its connection drops, and it comes back on process two, its place kept.
+      moving.disconnect();
+      moving = await connect(two!, mover.auth('moving-peer', room.id));
+      const told = next<Topology>(moving, 'action:room_topology');
+      expect(await ask(moving, 'request:join_room', { roomId: room.id, userName: 'Mover' })).toMatchObject({ room: { id: room.id } });
+      // Process two holds no Janus session of the mover's: it is asked to publish again, there.
+      expect(await told).toEqual({ roomId: room.id, mode: 'sfu', epoch, republish: true });
+      await ask(moving, 'request:sfu_trickle', { roomId: room.id, epoch, target: 'publisher', candidate: null });
+      expect(apps[1]!.realtime.sfu.people(room.id)).toEqual(['moving-peer']);
+      await expect.poll(() => apps[0]!.realtime.sfu.people(room.id)).not.toContain('moving-peer');
+    } finally {
+      for (const socket of sockets.splice(0)) socket.disconnect();
+      await Promise.all(apps.map((app) => app.close()));
+      await database.close();
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe("our own Janus's TURN settings", () => {

@@ -31,6 +31,8 @@ export interface Sfu {
   readonly configured: boolean;
   /** Where a room on the SFU lives (null: a mesh); for diagnostics and tests, never sent to a client. */
   placement(roomId: string): Promise<Placement | null>;
+  /** The peers of a room this process holds in Janus (diagnostics, tests). */
+  people(roomId: string): string[];
   /**
    * After a join: tells the joiner how the room's media flows, and moves the room to the SFU when it
    * outgrew the mesh. A `fresh` join (not a return within the grace) starts a new Janus session: the
@@ -98,6 +100,19 @@ export function createSfu(app: FastifyInstance, io: RealtimeServer, store: RoomS
     }
   });
 
+  // Several processes: a peer back on another one (a reconnect through the load balancer) publishes
+  // there afresh; the Janus session this process held for it would stay, a frozen ghost, for good.
+  const clustered = !!(config.redisUrl && app.redis);
+  if (clustered) io.on('sfu:taken', (roomId, sessionId) => void closeLocal(roomId, sessionId));
+  function tellOthers(roomId: string, sessionId: string) {
+    if (!clustered) return;
+    try {
+      io.serverSideEmit('sfu:taken', roomId, sessionId);
+    } catch (error) {
+      app.log.warn({ err: error, roomId }, 'could not tell the other processes whose SFU session moved');
+    }
+  }
+
   async function participant(socket: MeetingSocket, roomId: string, epoch: number): Promise<SfuParticipant | { error: string }> {
     if (!socket.data.rooms.has(roomId)) return { error: messages.notAllowed };
     const placement = await placements.get(roomId);
@@ -127,12 +142,14 @@ export function createSfu(app: FastifyInstance, io: RealtimeServer, store: RoomS
   return {
     configured: pool?.configured ?? false,
     placement: (roomId) => placements.get(roomId),
+    people: (roomId) => [...(local.get(roomId)?.keys() ?? [])],
     capacityLimit: () => capacityLimit(pool?.configured ?? false),
     async joined(socket, room, fresh) {
       // Without an SFU every room is a mesh: nothing to look up (nor wait for, in a Redis outage).
       if (!pool) return void socket.emit('action:room_topology', { roomId: room.id, mode: 'mesh', epoch: 0 });
       if (fresh) await closeLocal(room.id, socket.data.sessionId);
       let placement = await placements.get(room.id);
+      if (fresh && placement) tellOthers(room.id, socket.data.sessionId);
       const people = (await store.list(room.id)).length;
       if (!placement && pool && decideTopology('mesh', people, meshMaxPeople, pool.available()) === 'sfu') {
         placement = await place(room.id, capacityLimit(true)).catch((error: unknown) => {
@@ -140,6 +157,13 @@ export function createSfu(app: FastifyInstance, io: RealtimeServer, store: RoomS
           return null;
         });
         if (placement) return announce(room.id, placement);
+      }
+      // Back within the grace on a process that holds no Janus session of theirs (they were served by
+      // another, or this one restarted): their media must go up again, here.
+      const { sessionId } = socket.data;
+      if (!fresh && placement && !local.get(room.id)?.has(sessionId)) {
+        tellOthers(room.id, sessionId);
+        return void socket.emit('action:room_topology', { roomId: room.id, mode: 'sfu', epoch: placement.epoch, republish: true });
       }
       socket.emit('action:room_topology', { roomId: room.id, mode: placement ? 'sfu' : 'mesh', epoch: placement?.epoch ?? 0 });
     },

@@ -45,7 +45,8 @@ type Totals = Map<string, { energy: number; seconds: number }>;
 
 async function audioTotals(connections: readonly RTCPeerConnection[]): Promise<Totals> {
   const totals: Totals = new Map();
-  const reports = await Promise.all(connections.map((pc) => pc.getStats().catch(() => null)));
+  // A connection closing meanwhile has no stats to give: it is left out of this look.
+  const reports = await Promise.all(connections.map(async (pc) => pc.getStats()).map((report) => report.catch(() => null)));
   for (const report of reports) {
     report?.forEach((stat: { type: string; kind?: string; trackIdentifier?: string; totalAudioEnergy?: number; totalSamplesDuration?: number }) => {
       if (stat.type !== 'inbound-rtp' || stat.kind !== 'audio' || !stat.trackIdentifier) return;

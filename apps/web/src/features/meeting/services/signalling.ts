@@ -189,11 +189,12 @@ export function openSignalling(
   attachRoomControls(socket, { mesh, rejoin: join, fail });
 
   // Large classes: once the room outgrows the mesh the server moves it to the SFU, and moves it again
-  // (a new epoch) if its SFU instance fails; we publish on a fresh link each time. Peers keep their
+  // (a new epoch) if its SFU instance fails; we publish on a fresh link each time, and again when the
+  // server process we are back on after a blip holds no SFU session of ours (`republish`). Peers keep their
   // tiles: the mesh swaps each one's streams for the SFU's as they arrive (mesh.ts, sfuStream).
   let sfu: SfuLink | null = null;
-  socket.on('action:room_topology', ({ roomId, mode, epoch }) => {
-    if (closed || roomId !== store.getState().roomId || mode !== 'sfu' || sfu?.epoch === epoch) return;
+  socket.on('action:room_topology', ({ roomId, mode, epoch, republish }) => {
+    if (closed || roomId !== store.getState().roomId || mode !== 'sfu' || (sfu?.epoch === epoch && !republish)) return;
     sfu?.close();
     const link = new SfuLink(socket, roomId, epoch, {
       rtcConfig,

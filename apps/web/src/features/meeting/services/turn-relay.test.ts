@@ -77,6 +77,8 @@ vi.mock('../../../lib/api', () => ({
   messageOf: (_error: unknown, fallback: string) => fallback,
   refreshAccessToken: async () => 'access-token',
 }));
+// Hours of fake time pass here: who speaks is not this test's, and its look every 400 ms would be thousands.
+vi.mock('./active-speaker', () => ({ watchSpeakers: () => () => undefined }));
 vi.mock('./media', () => ({
   captureDevices: async () => {
     throw new Error('no camera in tests');
