@@ -122,6 +122,7 @@ export const apiRoutes = {
     createOrder: { method: 'POST', path: '/api/payments/create_order/' },
     verify: { method: 'POST', path: '/api/payments/verify_payment/' },
     sandboxPay: { method: 'POST', path: '/api/payments/sandbox/pay/' },
+    sandboxFail: { method: 'POST', path: '/api/payments/sandbox/fail/' },
     webhook: { method: 'POST', path: '/api/payments/webhook/' },
   },
   search: {

@@ -837,6 +837,16 @@ export const endpoints = {
       response: dataEnvelope(paymentResult),
       failures: [404, 409],
     }),
+    sandboxFail: endpoint({
+      ...apiRoutes.payments.sandboxFail,
+      summary: "Sandbox provider only: decline a payment of one's pending order, as the provider's payment.failed webhook reports it (admins see why)",
+      tags: ['payments'],
+      access: ['create', 'Enrollment'],
+      body: sandboxPayBody,
+      status: 200,
+      response: done,
+      failures: [404],
+    }),
     /** Its body is read raw: the signature is over the exact bytes. */
     webhook: endpoint({
       ...apiRoutes.payments.webhook,

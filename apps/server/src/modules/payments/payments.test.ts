@@ -310,6 +310,20 @@ describe('with the sandbox provider', () => {
       expect((await post('/api/payments/sandbox/pay/', { order_id: order.order_id }, intruder.headers)).statusCode).toBe(404);
       expect((await post('/api/payments/sandbox/pay/', { order_id: 'order_nothing000000' }, student.headers)).statusCode).toBe(404);
     });
+
+    it('declines a payment as the provider reports a failed one: admins see it failed, and why; the order can still be paid', async () => {
+      const { course, student } = await courseAndStudent(t);
+      const order = await createOrder(t, student.headers, weekdayChoice(course));
+      const intruder = await signedIn(t, 'student');
+      expect((await post('/api/payments/sandbox/fail/', { order_id: order.order_id }, intruder.headers)).statusCode).toBe(404);
+      expect((await post('/api/payments/sandbox/fail/', { order_id: order.order_id }, student.headers)).statusCode).toBe(200);
+      const admin = await signedIn(t, 'admin');
+      const listed = (await get(`/api/admin/payments/?q=${order.order_id}`, admin.headers)).json().data.items;
+      expect(listed).toEqual([expect.objectContaining({ status: 'failed', failure_reason: 'Card declined by the bank (sandbox: a simulated failure)' })]);
+      const paid = (await post('/api/payments/sandbox/pay/', { order_id: order.order_id }, student.headers)).json().data;
+      expect((await post('/api/payments/verify_payment/', { ...paid, subscription_id: order.subscription_id }, student.headers)).statusCode).toBe(200);
+      expect((await get(`/api/admin/payments/?q=${order.order_id}`, admin.headers)).json().data.items[0]).toMatchObject({ status: 'paid', failure_reason: null });
+    });
   });
 
   it('enrolls a student whose trial had already ended in a weekend batch, with both weekend times', async () => {

@@ -11,6 +11,7 @@ export const paymentRoutes: FastifyPluginAsync<{ payments: PaymentsService }> = 
   route(app, api.createOrder, (req) => payments.createOrder(currentUser(req), req.body));
   route(app, api.verify, (req) => payments.verifyPayment(currentUser(req), req.body));
   route(app, api.sandboxPay, (req) => payments.sandboxPay(currentUser(req), req.body.order_id));
+  route(app, api.sandboxFail, (req) => payments.sandboxFail(currentUser(req), req.body.order_id));
 
   // Its own encapsulated context, so the raw-body parser applies to this route only.
   await app.register(async (webhook) => {

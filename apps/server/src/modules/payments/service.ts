@@ -42,6 +42,9 @@ export interface PaymentsDeps {
 /** Provider events that mean the money was taken. */
 const paidEvents = new Set(['payment.captured', 'order.paid']);
 
+/** The sandbox's words for a declined card, as a provider's own (untranslated) failure reason. */
+export const sandboxDeclineReason = 'Card declined by the bank (sandbox: a simulated failure)';
+
 const isProviderId = (value: unknown): value is string => paymentResult.shape.razorpay_order_id.safeParse(value).success;
 
 /** Why the provider says a payment failed, as admins read it: its description (else its reason code), one clean line. */
@@ -209,6 +212,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
       logActivation('webhook', subscription.id, result);
       const status = result.outcome === 'activated' ? 'activated' : result.outcome === 'unchanged' ? 'unchanged' : 'ignored';
       return { data: { status } as { status: 'activated' | 'unchanged' | 'failed' | 'ignored' } };
+    },
+
+    /** The sandbox's checkout declines a payment: recorded as the provider's payment.failed webhook would be. */
+    async sandboxFail(caller: Caller, orderId: string): Promise<{ data: null }> {
+      if (provider.name !== 'sandbox') throw notFound();
+      const subscription = await findSubscriptionByOrder(db, orderId);
+      if (!subscription || subscription.userId !== caller.id) throw notFound();
+      await recordPaymentFailure(db, orderId, sandboxDeclineReason, now());
+      return { data: null };
     },
 
     /** The sandbox's checkout: pays the caller's pending order and signs it as the provider would. */

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -37,12 +37,20 @@ describe('the sandbox checkout', () => {
     expect(screen.queryByDisplayValue('learner@example.com')).toBeNull();
   });
 
-  it("reports 'Simulate a failed payment' to the checkout's onFailed", () => {
+  it("reports 'Simulate a failed payment' to the checkout's onFailed, and to the server as the provider's webhook would", async () => {
+    localStorage.setItem('accessToken', 'token');
+    const sent: { url: string; body: unknown }[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+      sent.push({ url, body: JSON.parse(String(init.body)) });
+      return new Response(JSON.stringify({ data: null }), { status: 200 });
+    });
     const handlers = callbacks();
     wrap(<SandboxCheckout checkout={{ options: checkoutOptions(course, order, checkoutPrefill(null)), callbacks: handlers }} />);
     fireEvent.click(screen.getByTestId('sandbox-fail'));
     expect(handlers.onFailed).toHaveBeenCalledOnce();
     expect(handlers.onPaid).not.toHaveBeenCalled();
+    await waitFor(() => expect(sent).toEqual([{ url: '/api/payments/sandbox/fail/', body: { order_id: order.order_id } }]));
+    vi.unstubAllGlobals();
   });
 });
 

@@ -1,6 +1,7 @@
 // The sandbox provider's checkout: a local stand-in for Razorpay's dialog with the same options and
 // the same three outcomes (paid, failed, closed). Paying asks the server to sign the payment exactly as
-// the provider would; only the sandbox provider answers that call.
+// the provider would, and a declined payment is reported as the provider's webhook would report it (so
+// admins see it failed, and why); only the sandbox provider answers those calls.
 import { useState } from 'react';
 import { Badge, Box, Button, CloseButton, Divider, Group, Modal, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconCreditCard, IconLock, IconShieldCheck } from '@tabler/icons-react';
@@ -60,6 +61,13 @@ export function SandboxCheckout({ checkout }: { checkout: SandboxCheckoutState |
     } finally {
       setPaying(false);
     }
+  }
+
+  function decline() {
+    if (!checkout) return;
+    // The buyer is told at once; the server's record of it is for admins, and a lost one changes nothing here.
+    void call(apiRoutes.payments.sandboxFail, { body: { order_id: checkout.options.order_id } }).catch(() => undefined);
+    checkout.callbacks.onFailed();
   }
 
   return (
@@ -133,7 +141,7 @@ export function SandboxCheckout({ checkout }: { checkout: SandboxCheckoutState |
               {t('enroll.sandbox.pay', { amount: formatPrice(options.amount, options.currency, i18n.language) })}
             </Button>
             <Divider label={t('enroll.sandbox.or')} labelPosition="center" />
-            <Button variant="subtle" color="red" disabled={paying} onClick={() => checkout?.callbacks.onFailed()} data-testid="sandbox-fail">
+            <Button variant="subtle" color="red" disabled={paying} onClick={decline} data-testid="sandbox-fail">
               {t('enroll.sandbox.fail')}
             </Button>
           </Stack>
