@@ -1,18 +1,12 @@
 // Large classes against real Janus instances (each in a network namespace of its own, test/janus-namespace.ts)
 // and real socket.io clients: when a room moves to the SFU, who may reach its Janus room, capacity per
 // mode, and a room moving off an instance that died. The media itself is proven in Chromium (e2e/large-class.spec.ts).
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { limits } from '@mooz/contract/limits';
 import { messages } from '@mooz/contract/messages';
 import type { Room } from '@mooz/contract/realtime';
 import { buildTestApp, type TestApp } from '../../test/app';
-import { createTestDatabase } from '../../test/database';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
+import { sharedInstances } from '../../test/instances';
 import { signedIn } from '../../test/accounts';
 import { createCourse } from '../../test/courses';
 import { startJanusInNamespace, type NamespacedJanus } from '../../test/janus-namespace';
@@ -309,30 +303,13 @@ describe.runIf(process.env.REDIS_URL)('an SFU room served by two server processe
   afterAll(() => janus?.stop());
 
   it('lets the process a peer reconnected to hold its Janus session: the one it left lets go of its own', async () => {
-    const database = await createTestDatabase();
-    const prefix = `mooz-test:${randomUUID()}:`;
-    const dirs = [0, 1].map(() => mkdtempSync(path.join(os.tmpdir(), 'mooz-proc-')));
-    const apps = await Promise.all(
-      dirs.map((dir) =>
-        buildApp(
-          loadConfig({
-            DATA_DIR: dir,
-            WEB_DIST: dir,
-            LOG_LEVEL: 'silent',
-            JWT_SECRET: 'test-secret-that-is-long-enough-to-sign-tokens',
-            REDIS_URL: process.env.REDIS_URL!,
-            REDIS_PREFIX: prefix,
-            JANUS_URLS: janus.url,
-            JANUS_API_SECRET: janus.apiSecret,
-            MESH_MAX_PEOPLE: '4',
-          }),
-          { database },
-        ),
-      ),
-    );
+    const { instances, close } = await sharedInstances(2, {
+      env: { REDIS_URL: process.env.REDIS_URL!, JANUS_URLS: janus.url, JANUS_API_SECRET: janus.apiSecret, MESH_MAX_PEOPLE: '4' },
+    });
+    const apps = instances.map((instance) => instance.app);
     try {
       const [one, two] = await Promise.all(apps.map(listen));
-      const shared = { app: apps[0]!, db: database.db, config: apps[0]!.config } as unknown as TestApp;
+      const shared = instances[0]!;
       const host = await person(shared, 'teacher');
       const hostSocket = await connect(one!, host.auth());
       const room = await createdRoom(hostSocket, 50);
@@ -362,9 +339,7 @@ describe.runIf(process.env.REDIS_URL)('an SFU room served by two server processe
       await expect.poll(() => apps[0]!.realtime.sfu.people(room.id)).not.toContain('moving-peer');
     } finally {
       for (const socket of sockets.splice(0)) socket.disconnect();
-      await Promise.all(apps.map((app) => app.close()));
-      await database.close();
-      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+      await close();
     }
   });
 });
