@@ -43,7 +43,7 @@ export interface PaymentsDeps {
 const paidEvents = new Set(['payment.captured', 'order.paid']);
 
 /** The sandbox's words for a declined card, as a provider's own (untranslated) failure reason. */
-export const sandboxDeclineReason = 'Card declined by the bank (sandbox: a simulated failure)';
+const sandboxDeclineReason = 'Card declined by the bank (sandbox: a simulated failure)';
 
 const isProviderId = (value: unknown): value is string => paymentResult.shape.razorpay_order_id.safeParse(value).success;
 
