@@ -54,6 +54,14 @@ test('a declined or closed sandbox payment leaves nothing bought, and a declined
   await expect(declined).toContainText('Payment did not go through');
   await expect(declined).toContainText('nothing was charged');
   await expect(page.getByText('Payment verification failed')).toHaveCount(0);
+  // Admins see the declined payment among the failed ones, and why (as the provider's webhook says it).
+  const admin = (await (await page.request.post('/api/auth/login/', { data: { email: 'admin@mooz.local', password: 'mooz-demo-123' } })).json()).data;
+  await expect
+    .poll(async () => {
+      const listed = await page.request.get('/api/admin/payments/?q=student%40mooz.local&status=failed', { headers: { Authorization: `Bearer ${admin.access}` } });
+      return ((await listed.json()).data.items as { failure_reason: string | null }[]).map((p) => p.failure_reason);
+    })
+    .toContain('Card declined by the bank (sandbox: a simulated failure)');
 
   await declined.getByRole('button', { name: 'Try again' }).click();
   await expect(declined).toBeHidden();
