@@ -8,7 +8,7 @@ import { IconAt } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { forgotPasswordBody, sendOtpBody } from '@mooz/contract/auth';
-import { messageValues, validationMessages } from '@mooz/contract/messages';
+import { messages, messageValues, validationMessages } from '@mooz/contract/messages';
 import { paths } from '../../config/paths';
 import { apiRoutes } from '@mooz/contract/api-routes';
 import { ApiError, call } from '../../lib/api';
@@ -36,6 +36,8 @@ export function ForgotPasswordPage() {
   const navigate = useNavigate();
   const [step, setStep] = useState<'email' | 'reset'>('email');
   const [failure, setFailure] = useState<string | null>(null);
+  // The code has no tries left: only a new one helps, so the resend goes with the message (as on the sign-up code's screen).
+  const [burned, setBurned] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const countdown = useResendCountdown(false);
   const form = useForm<ResetValues>({
@@ -56,7 +58,9 @@ export function ForgotPasswordPage() {
     setSubmitting(true);
     try {
       await action();
+      setBurned(false);
     } catch (error) {
+      setBurned((error as Error).message === messages.codeBurned);
       setFailure(translateServerMessage(t, (error as Error).message));
       if (error instanceof ApiError) {
         form.setErrors(serverFieldErrors(error.errors));
@@ -100,7 +104,14 @@ export function ForgotPasswordPage() {
     >
       <form onSubmit={submit} noValidate data-testid="forgot-form">
         <Stack gap="md">
-          {failure && <FormFailure>{failure}</FormFailure>}
+          {failure && (
+            <FormFailure testId="forgot-failure">
+              {failure}
+              {burned && step === 'reset' && (
+                <ResendCode secondsLeft={countdown.secondsLeft} onResend={() => void requestCode()} align="start" />
+              )}
+            </FormFailure>
+          )}
           {step === 'email' ? (
             <TextInput
               {...field('email')}
@@ -146,7 +157,7 @@ export function ForgotPasswordPage() {
           <Button type="submit" size="md" fullWidth loading={submitting} data-testid="forgot-submit">
             {step === 'email' ? t('auth.forgot.send') : t('auth.forgot.reset')}
           </Button>
-          {step === 'reset' && <ResendCode secondsLeft={countdown.secondsLeft} onResend={() => void requestCode()} />}
+          {step === 'reset' && !burned && <ResendCode secondsLeft={countdown.secondsLeft} onResend={() => void requestCode()} />}
         </Stack>
       </form>
     </AuthScreen>
