@@ -196,6 +196,14 @@ test('on the SFU the speaker is shown, a tile can be pinned, a phone pauses the 
   await dev.getByTestId('side-panel').getByRole('button', { name: 'Close' }).click();
   await dev.setViewportSize({ width: 1280, height: 800 });
   await expect(dev.locator('[data-testid="remote-tile"][data-has-video]')).toHaveCount(4, { timeout: 20_000 });
+  // The paused cameras play again once back on the stage.
+  const resumed = await tileFrames(dev);
+  await expect
+    .poll(async () => {
+      const now = await tileFrames(dev);
+      return Object.entries(now).filter(([name, frames]) => frames > (resumed[name] ?? 0)).length;
+    }, { timeout: 20_000 })
+    .toBe(4);
 
   // A blip: Cleo's network drops for a few seconds. She is back in the room, still on the SFU, and
   // sees and is seen again; nobody was told she left.

@@ -22,6 +22,15 @@ describe('who is speaking', () => {
     expect(tracker.speaker).toBe('a');
   });
 
+  it('keeps a speaker still talking against a voice no clearly louder, and gives way to one that is', () => {
+    const tracker = new SpeakerTracker();
+    for (let look = 0; look < SWITCH_AFTER; look++) tracker.hear(levels({ a: 0.2 }));
+    for (let look = 0; look < 5; look++) tracker.hear(levels({ a: 0.2, b: 0.25 }));
+    expect(tracker.speaker).toBe('a');
+    for (let look = 0; look < SWITCH_AFTER; look++) tracker.hear(levels({ a: 0.05, b: 0.3 }));
+    expect(tracker.speaker).toBe('b');
+  });
+
   it('forgets a speaker who left', () => {
     const tracker = new SpeakerTracker();
     for (let look = 0; look < SWITCH_AFTER; look++) tracker.hear(levels({ a: 0.3 }));

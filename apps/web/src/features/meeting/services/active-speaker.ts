@@ -12,6 +12,8 @@ const POLL_MS = 400;
 export const SPEAKING_LEVEL = 0.01;
 /** Consecutive looks a new voice must be the loudest before the active speaker changes (no flicker on a cough). */
 export const SWITCH_AFTER = 2;
+/** How much louder than a speaker still talking a new voice must be to take over. */
+export const TAKEOVER_RATIO = 1.5;
 
 /** Turns loudness per peer, look after look, into who speaks now and who the active speaker is. */
 export class SpeakerTracker {
@@ -22,8 +24,12 @@ export class SpeakerTracker {
   /** One look: each peer's level since the last. Returns the peers heard now, loudest first. */
   hear(levels: ReadonlyMap<string, number>): string[] {
     const speaking = [...levels].filter(([, level]) => level >= SPEAKING_LEVEL).sort((a, b) => b[1] - a[1]);
-    const loudest = speaking[0]?.[0] ?? null;
-    if (loudest && loudest !== this.speaker) {
+    const [loudest, loudestLevel] = speaking[0] ?? [null, 0];
+    const speakerLevel = this.speaker ? (levels.get(this.speaker) ?? 0) : 0;
+    // A voice takes over from a speaker still talking only when clearly louder: two people talking at
+    // once do not swap the stage back and forth.
+    const takesOver = speakerLevel < SPEAKING_LEVEL || loudestLevel >= TAKEOVER_RATIO * speakerLevel;
+    if (loudest && loudest !== this.speaker && takesOver) {
       this.streak = loudest === this.candidate ? this.streak + 1 : 1;
       this.candidate = loudest;
       if (this.streak >= SWITCH_AFTER) this.speaker = loudest;
