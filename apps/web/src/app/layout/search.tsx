@@ -14,9 +14,11 @@ const SearchDialog = lazy(async () => ({ default: (await loadDialog()).SearchDia
 
 /**
  * Until the dialog's field has focus (its code may still be loading, it may still be opening), what is
- * typed goes into the query, replacing the last one as the field would with its text selected.
+ * typed goes into the query, replacing the last one as the field would with its text selected. The
+ * field takes over once it shows what was kept: a key reaching it before React had drawn the kept
+ * query would have replaced it (CI, loaded: "esign" for "design" typed at once after Ctrl+K).
  */
-function keepTypedKeys() {
+export function keepTypedKeys() {
   let typed = false;
   useLayoutState.setState({ typedSinceOpen: false });
   const stop = () => {
@@ -24,7 +26,8 @@ function keepTypedKeys() {
     clearTimeout(timer);
   };
   const keep = (event: KeyboardEvent) => {
-    if ((event.target as HTMLElement | null)?.dataset?.searchField !== undefined) return stop();
+    const target = event.target as HTMLInputElement | null;
+    if (target?.dataset?.searchField !== undefined && (!typed || target.value === useLayoutState.getState().query)) return stop();
     if (event.key === 'Escape') return stop();
     if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return;
     event.preventDefault();
