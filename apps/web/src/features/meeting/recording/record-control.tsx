@@ -1,10 +1,10 @@
 // The Record button of the meeting's controls, for who may record (the room's host, admins): it
 // starts a recording; while one runs it is a Stop button with a red dot and the time recorded, and a
 // badge says how much is waiting to upload when the network falls behind. As elsewhere in the
-// controls bar, the button's name says what it does now ("Start recording" / "Stop recording (0:12)")
+// controls bar, the button's name says what it does now ("Start recording" / "Stop recording 0:12")
 // rather than being a pressed toggle.
 import { useEffect, useState } from 'react';
-import { ActionIcon, Badge, Button } from '@mantine/core';
+import { ActionIcon, Badge, Button, VisuallyHidden } from '@mantine/core';
 import { Hint } from '../../../components/hint';
 import { IconCloudUpload, IconPlayerRecordFilled, IconPlayerStopFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -60,10 +60,15 @@ export function RecordControl({ roomId, size }: { roomId: string; size: number }
             rightSection={<IconPlayerStopFilled size={16} aria-hidden />}
             loading={phase === 'stopping'}
             onClick={() => void stopRecording()}
-            aria-label={phase === 'stopping' ? t('meeting.recording.stopping') : t('meeting.recording.stop', { elapsed })}
+            aria-label={phase === 'stopping' ? t('meeting.recording.stopping') : undefined}
             data-testid="stop-recording"
           >
-            <span dir="ltr">{elapsed}</span>
+            {/* Named by its content, "Stop recording 0:12": an aria-label holding the time would be a second
+                copy of it, a tick behind or ahead of the one shown. While it saves, the label says so. */}
+            <VisuallyHidden>{t('meeting.recording.stopHint')} </VisuallyHidden>
+            <span dir="ltr" aria-hidden={phase === 'stopping' || undefined}>
+              {elapsed}
+            </span>
           </Button>
         </Hint>
         {backlog.bytes > 0 && backlog.chunks > backlogShownAfterChunks && (
