@@ -4,7 +4,7 @@ import { createBrowserRouter } from 'react-router';
 import { LoadingScreen } from './loading-screen';
 import type { RouteHandle } from './document-title';
 import { RootRoute } from './root-route';
-import { guestOnly, homeRedirect, permitted, signedInOnly } from './guards';
+import { guestOnly, homeRedirect, knownParams, permitted, signedInOnly } from './guards';
 import type { ScreenName } from './signed-in';
 
 /**
@@ -14,6 +14,9 @@ import type { ScreenName } from './signed-in';
  */
 const signedIn = () => import('./signed-in');
 const screen = (name: ScreenName) => async () => (await signedIn()).screens[name]();
+
+/** A route with an id draws its own 404 (knownParams) as the not-found page, inside the frame around it. */
+const notFoundInPlace = async () => (await import('./routes/error-page')).ErrorPage;
 
 /** "/" only ever redirects; a component keeps the router from warning about an empty leaf. */
 function RedirectOnly() {
@@ -99,15 +102,15 @@ export const router = createBrowserRouter([
               {
                 path: 'my-courses/:id/edit',
                 handle: { titleKey: 'pageTitle.editCourse' } satisfies RouteHandle,
-                loader: permitted('update', 'Course'),
-                lazy: { Component: screen('courseEditor') },
+                loader: knownParams('course', permitted('update', 'Course')),
+                lazy: { Component: screen('courseEditor'), ErrorBoundary: notFoundInPlace },
               },
               {
                 path: 'my-courses/:id/students',
                 handle: { titleKey: 'pageTitle.courseStudents' } satisfies RouteHandle,
                 // Those who may edit a course see its students (the server checks it is theirs).
-                loader: permitted('update', 'Course'),
-                lazy: { Component: screen('courseStudents') },
+                loader: knownParams('course', permitted('update', 'Course')),
+                lazy: { Component: screen('courseStudents'), ErrorBoundary: notFoundInPlace },
               },
               {
                 path: 'sessions',
@@ -124,14 +127,14 @@ export const router = createBrowserRouter([
               {
                 path: 'recordings/course/:courseId',
                 handle: { titleKey: 'pageTitle.courseRecordings' } satisfies RouteHandle,
-                loader: permitted('read', 'Recording'),
-                lazy: { Component: screen('courseRecordings') },
+                loader: knownParams('courseRecordings', permitted('read', 'Recording')),
+                lazy: { Component: screen('courseRecordings'), ErrorBoundary: notFoundInPlace },
               },
               {
                 path: 'recordings/:id',
                 handle: { titleKey: 'pageTitle.recording' } satisfies RouteHandle,
-                loader: permitted('read', 'Recording'),
-                lazy: { Component: screen('recordingPlayer') },
+                loader: knownParams('recording', permitted('read', 'Recording')),
+                lazy: { Component: screen('recordingPlayer'), ErrorBoundary: notFoundInPlace },
               },
               {
                 path: 'admin',
@@ -175,8 +178,8 @@ export const router = createBrowserRouter([
             // The meeting room fills the viewport: no app frame around the video.
             path: 'meeting/:roomId',
             handle: { titleKey: 'pageTitle.meeting' } satisfies RouteHandle,
-            loader: permitted('join', 'Meeting'),
-            lazy: { Component: screen('meetingRoom') },
+            loader: knownParams('room', permitted('join', 'Meeting')),
+            lazy: { Component: screen('meetingRoom'), ErrorBoundary: notFoundInPlace },
           },
           {
             // Pages anyone may reach: framed by the app layout when signed in, the public one otherwise.
@@ -185,13 +188,19 @@ export const router = createBrowserRouter([
               {
                 path: 'courses/:id',
                 handle: { titleKey: 'pageTitle.course' } satisfies RouteHandle,
-                lazy: { Component: async () => (await import('./routes/course-route')).CourseRoute },
+                loader: knownParams('course'),
+                lazy: {
+                  Component: async () => (await import('./routes/course-route')).CourseRoute,
+                  ErrorBoundary: notFoundInPlace,
+                },
               },
               {
                 // The public verification of a certificate: no login needed (contract: certificates.verify is public).
                 path: 'certificates/:id',
                 handle: { titleKey: 'pageTitle.certificate' } satisfies RouteHandle,
+                loader: knownParams('certificate'),
                 lazy: {
+                  ErrorBoundary: notFoundInPlace,
                   Component: async () => (await import('../features/certificates/certificate-page')).CertificatePage,
                 },
               },
