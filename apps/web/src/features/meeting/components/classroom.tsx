@@ -444,21 +444,26 @@ export function LobbyScreen() {
   );
 }
 
-/** This tab's class was closed: removed by a host, or ended for everyone. */
+/** This tab's class or ad hoc meeting was closed: removed by a host, or ended for everyone. */
 export function RoomClosedScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const closed = useRoomControls((state) => state.closed);
+  // The controls last heard stay until the next room: they say whether this was a class or a meeting.
+  const meetingRoom = useRoomControls((state) => state.controls?.classSession === false);
   if (!closed) return null;
   const removed = closed.reason === 'removed';
-  const text = fillMessage(removed ? messages.removedFromRoom : messages.classEndedBy, { name: closed.byName });
+  const text = meetingRoom
+    ? t(removed ? 'meeting.classroom.removedFromMeetingBy' : 'meeting.classroom.meetingEndedBy', { name: closed.byName })
+    : translateServerMessage(t, fillMessage(removed ? messages.removedFromRoom : messages.classEndedBy, { name: closed.byName }));
+  const endedTitle = meetingRoom ? t('meeting.classroom.meetingEndedTitle') : t('meeting.classroom.endedTitle');
   return (
     <div className={classes.centered}>
       <StatusPage
         icon={removed ? <IconUserMinus size={48} /> : <IconDoorExit size={48} />}
         color={removed ? 'red' : 'mooz'}
-        title={removed ? t('meeting.classroom.removedTitle') : t('meeting.classroom.endedTitle')}
-        description={<span data-testid="room-closed-reason">{translateServerMessage(t, text)}</span>}
+        title={removed ? t('meeting.classroom.removedTitle') : endedTitle}
+        description={<span data-testid="room-closed-reason">{text}</span>}
         actions={
           <Button
             leftSection={<IconArrowLeft size={16} className={classes.flipInRtl} />}

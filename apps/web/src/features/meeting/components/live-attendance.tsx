@@ -1,7 +1,8 @@
 // Live attendance in the People tab (issue 12), for the session's teacher and admins in a class
 // session's room: who is here and since when, who has left and when (each stint, and the time present),
 // and which of the session's students have not come. Asked of the server every few seconds; the server
-// decides who may see it: anyone else (and an ad hoc room, which is no session's) gets nothing shown.
+// decides who may see it: anyone else gets nothing shown. Not asked in an ad hoc room (issue 32, item 13):
+// it has no session, so no roster to be absent from, and the People list above already says who is here.
 import { Badge, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,7 @@ import { useAbility } from '../../../lib/ability';
 import { ApiError, call } from '../../../lib/api';
 import { isolate } from '../../../lib/bidi';
 import { useMeetingStore } from '../meeting-store';
+import { useRoomControls } from '../services/room-controls';
 import classes from '../meeting.module.css';
 
 /** How often the report is asked for while the People tab shows it. */
@@ -48,7 +50,8 @@ export function LiveAttendance() {
   const joined = useMeetingStore((state) => state.phase === 'joined' || state.phase === 'reconnecting');
   // Only those who may run sessions ask; the server checks that it is their session.
   const mayRun = useAbility().can('update', 'Session');
-  const report = useLiveAttendance(roomId, mayRun && joined);
+  const classSession = useRoomControls((state) => !!state.controls?.classSession);
+  const report = useLiveAttendance(roomId, mayRun && joined && classSession);
   if (!report.data) return null;
   const { attended, absent } = report.data.data;
   const time = (iso: string) => isolate(new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(new Date(iso)));
