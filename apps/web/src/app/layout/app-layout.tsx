@@ -16,6 +16,7 @@ import { Footer } from './footer';
 import { FloatingTools } from './floating-tools';
 import { frameOf } from './frame';
 import { NavbarBar } from './navbar-bar';
+import { SettingsDrawerHost } from './settings-panel';
 import { useSearchDialog } from './search';
 import { SideMenu } from './side-menu';
 import { SideMenuBrand } from './side-menu-brand';
@@ -116,6 +117,7 @@ export function AppLayout() {
         )}
       </main>
       {!frame.showBar && <FloatingTools onSearch={search.show} />}
+      <SettingsDrawerHost />
       {search.dialog}
     </div>
   );

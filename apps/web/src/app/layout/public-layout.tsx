@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo';
 import { paths } from '../../config/paths';
 import { LanguageSwitcher } from './language-switcher';
-import { SettingsButton } from './settings-panel';
+import { SettingsButton, SettingsDrawerHost } from './settings-panel';
 import { SkinToggle } from './skin-toggle';
 import { Footer } from './footer';
 import classes from './layout.module.css';
@@ -31,6 +31,7 @@ export function PublicLayout() {
         <Outlet />
       </main>
       <Footer />
+      <SettingsDrawerHost />
     </div>
   );
 }

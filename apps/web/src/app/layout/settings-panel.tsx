@@ -1,50 +1,52 @@
 // The navbar's gear button. The drawer it opens (Mantine's Drawer and the settings form) loads when a
 // pointer or the keyboard reaches the button, not with the first page.
-import { lazy, Suspense, useRef, useState } from 'react';
+// The drawer lives in the layout (SettingsDrawerHost), not beside the gear: choosing "Hidden" for the
+// top bar moves the gear from the bar to the floating tools, and a drawer mounted beside it would close.
+import { lazy, Suspense } from 'react';
 import { ActionIcon } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { create } from 'zustand';
 
 const loadDrawer = () => import('./settings-drawer');
 const SettingsDrawer = lazy(async () => ({ default: (await loadDrawer()).SettingsDrawer }));
 
+/** Mounted from the first open on (`used`), so the drawer can animate its closing. */
+const useSettingsDrawer = create<{ opened: boolean; used: boolean }>()(() => ({ opened: false, used: false }));
+
 export function SettingsButton() {
   const { t } = useTranslation();
-  const [opened, { open, close }] = useDisclosure(false);
-  // Mounted from the first open on, so the drawer can animate its closing.
-  const [used, setUsed] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  // The drawer mounts already open, too late to note where focus was: give it back to the gear.
-  const closeAndRefocus = () => {
-    close();
-    button.current?.focus();
-  };
   return (
-    <>
-      <ActionIcon
-        ref={button}
-        variant="subtle"
-        color="gray"
-        size="lg"
-        radius="xl"
-        onClick={() => {
-          setUsed(true);
-          open();
-        }}
-        onPointerEnter={() => void loadDrawer()}
-        onFocus={() => void loadDrawer()}
-        title={t('settings.title')}
-        aria-label={t('settings.title')}
-        data-testid="settings-button"
-      >
-        <IconSettings size={20} stroke={1.6} />
-      </ActionIcon>
-      {used && (
-        <Suspense fallback={null}>
-          <SettingsDrawer opened={opened} onClose={closeAndRefocus} />
-        </Suspense>
-      )}
-    </>
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size="lg"
+      radius="xl"
+      onClick={() => useSettingsDrawer.setState({ opened: true, used: true })}
+      onPointerEnter={() => void loadDrawer()}
+      onFocus={() => void loadDrawer()}
+      title={t('settings.title')}
+      aria-label={t('settings.title')}
+      data-testid="settings-button"
+    >
+      <IconSettings size={20} stroke={1.6} />
+    </ActionIcon>
+  );
+}
+
+/** The one settings drawer of the layout, opened by whichever gear shows. */
+export function SettingsDrawerHost() {
+  const { opened, used } = useSettingsDrawer();
+  // The drawer mounts already open, too late to note where focus was: give it back to the gear that
+  // shows now (the bar's, or the floating one's after the bar was hidden).
+  const closeAndRefocus = () => {
+    useSettingsDrawer.setState({ opened: false });
+    document.querySelector<HTMLElement>('[data-testid="settings-button"]')?.focus();
+  };
+  if (!used) return null;
+  return (
+    <Suspense fallback={null}>
+      <SettingsDrawer opened={opened} onClose={closeAndRefocus} />
+    </Suspense>
   );
 }
