@@ -172,11 +172,13 @@ test("the teacher's dashboard shows the five stats the API gives, and Start reac
   // The class the student attended counts them as active; it has not started, so it is upcoming.
   expect(api.stats.activeStudents).toBeGreaterThanOrEqual(1);
   expect(api.stats.upcomingClasses).toBeGreaterThanOrEqual(1);
+  expect(api.upcomingWeek).toBeGreaterThanOrEqual(1);
   const page = await openWindow(browser, teacher, english);
   await page.goto('/dashboard');
   await expect(page.getByTestId('teacher-dashboard')).toBeVisible(firstPaint);
   expect(await figure(page.getByTestId('stat-active-students-value'))).toBe(api.stats.activeStudents);
-  expect(await figure(page.getByTestId('stat-upcoming-value'))).toBe(api.stats.upcomingClasses);
+  // The card counts the next seven days (issue 32 item 14).
+  expect(await figure(page.getByTestId('stat-upcoming-value'))).toBe(api.upcomingWeek);
   expect(await figure(page.getByTestId('stat-missed-value'))).toBe(api.stats.missingClasses);
   expect(await figure(page.getByTestId('stat-teaching-hours-value'))).toBeCloseTo(api.stats.totalTeachingHours, 2);
   await expect(page.getByTestId('teacher-next-class-name')).toHaveText(api.stats.nextClass!.title);
@@ -230,7 +232,7 @@ test('an admin sees the platform’s teaching, picks the demo teacher, and switc
   await picked;
   await expect(page.getByTestId('admin-dashboard-scope')).toContainText(String(teacher.user.first_name));
   const api = (await (await request.get(`/api/dashboard/teacher/?teacher_id=${teacher.user.id}`, { headers: auth(admin) })).json()).data as TeacherDashboard;
-  await expect(page.getByTestId('stat-upcoming-value')).toHaveAttribute('data-value', String(api.stats.upcomingClasses));
+  await expect(page.getByTestId('stat-upcoming-value')).toHaveAttribute('data-value', String(api.upcomingWeek));
 
   await page.getByTestId('admin-dashboard-view').getByText('Learning', { exact: true }).click();
   await expect(page.getByTestId('student-picker')).toBeVisible();

@@ -16,6 +16,8 @@ export const paths = {
   courseStudents: (id: string | number) => `/my-courses/${id}/students`,
   meeting: (roomId: string) => `/meeting/${roomId}`,
   sessions: '/sessions',
+  /** The sessions that start within the next `days` days (the teacher dashboard's upcoming classes). */
+  sessionsUpcoming: (days: number) => `/sessions?upcoming=${days}`,
   recordings: '/recordings',
   courseRecordings: (courseId: string | number) => `/recordings/course/${courseId}`,
   recording: (id: string | number) => `/recordings/${id}`,

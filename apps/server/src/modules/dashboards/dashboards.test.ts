@@ -105,6 +105,8 @@ async function history() {
   await session(courseB.id, 'B cancelled', today - 1 * DAY + 12 * HOUR, 60, { cancelledAt: new Date(now - 2 * DAY) });
   const live = await session(courseB.id, 'B live', now - 10 * MIN, 60);
   const upcoming = await session(courseB.id, 'B upcoming', now + 2 * DAY, 60);
+  // Beyond the dashboard's seven days: counted as upcoming, not in the week's figure.
+  await session(courseB.id, 'B later', now + 8 * DAY, 60);
   await subscribe(sam.id, courseB.id, batchB);
 
   await attend(a1.id, sam.id, a1.startsAt.getTime(), a1.startsAt.getTime() + 30 * MIN);
@@ -258,7 +260,8 @@ describe('the teacher dashboard', () => {
     expect(close(data.stats.totalTeachingHours)).toBe(2.25);
     // Sam attended and watched within 30 days; Kim did neither; Lee attended 40 days ago.
     expect(data.stats.activeStudents).toBe(1);
-    expect(data.stats.upcomingClasses).toBe(1);
+    expect(data.stats.upcomingClasses).toBe(2);
+    expect(data.upcomingWeek).toBe(1);
     expect(data.stats.nextClass).toMatchObject({ id: h.live.id, status: 'live', can_join: true });
     expect(data.stats.missingClasses).toBe(2);
     expect(data.missedClasses.map((s: { title: string }) => s.title)).toEqual(['B missed', 'A old']);
@@ -285,6 +288,7 @@ describe('the teacher dashboard', () => {
     const data = (await get('/api/dashboard/teacher/?tz=Europe/Berlin', other.headers)).json().data;
     expect(data).toMatchObject({
       stats: { totalTeachingHours: 0, activeStudents: 0, upcomingClasses: 0, nextClass: null, missingClasses: 0 },
+      upcomingWeek: 0,
       missedClasses: [],
       pendingReviews: [],
       pendingReviewsTotal: 0,
@@ -326,7 +330,7 @@ describe('who may read which dashboard', () => {
     const teachers = (await get('/api/dashboard/teacher/', admin.headers)).json().data;
     expect(teachers.teacherName).toBeNull();
     expect(close(teachers.stats.totalTeachingHours)).toBe(2.25);
-    expect(teachers.stats).toMatchObject({ activeStudents: 1, upcomingClasses: 1, missingClasses: 2 });
+    expect(teachers.stats).toMatchObject({ activeStudents: 1, upcomingClasses: 2, missingClasses: 2 });
     expect(teachers.pendingReviewsTotal).toBe(1);
     const tess = (await get(`/api/dashboard/teacher/?teacher_id=${h.teacher.id}`, admin.headers)).json().data;
     expect(tess).toEqual((await get('/api/dashboard/teacher/', h.teacher.headers)).json().data);

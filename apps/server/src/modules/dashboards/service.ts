@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { apiRoutes } from '@mooz/contract/api-routes';
 import type { Session } from '@mooz/contract/courses';
 import type { StudentDashboard, TeacherDashboard, studentDashboardQuery, teacherDashboardQuery } from '@mooz/contract/dashboards';
+import { upcomingWindowDays } from '@mooz/contract/dashboards';
 import { messages } from '@mooz/contract/messages';
 import type { UserType } from '@mooz/contract/permissions';
 import type { Database } from '../../db/client';
@@ -274,6 +275,7 @@ export function createDashboardsService(deps: DashboardsDeps) {
       const teacherId = await subject(db, caller, query.teacher_id, 'teacher');
       const week = localWeek(tz, now);
       const at = now.toISOString();
+      const weekAhead = new Date(now.getTime() + upcomingWindowDays * 24 * 3600_000).toISOString();
       const monthAgo = new Date(now.getTime() - 30 * 86_400_000).toISOString();
       // The teacher's courses (the platform's: every course, each with its own teacher).
       const taught = teacherId === null ? sql`true` : sql`c.teacher_id = ${teacherId}`;
@@ -316,6 +318,8 @@ export function createDashboardsService(deps: DashboardsDeps) {
             ) seen join users u on u.id = seen.user_id and u.user_type = 'student') as active_students,
           (select count(*)::int from class_sessions s where ${taughtCourse('s.course_id')} and s.cancelled_at is null
             and s.starts_at > ${at}::timestamptz) as upcoming,
+          (select count(*)::int from class_sessions s where ${taughtCourse('s.course_id')} and s.cancelled_at is null
+            and s.starts_at > ${at}::timestamptz and s.starts_at <= ${weekAhead}::timestamptz) as upcoming_week,
           (select count(*)::int from class_sessions s join courses c on c.id = s.course_id
             where ${taught} and s.cancelled_at is null and s.ends_at <= ${at}::timestamptz
               and not ${teacherAttended(sql`s.id`, sql`c.teacher_id`)}) as missing,
@@ -342,6 +346,7 @@ export function createDashboardsService(deps: DashboardsDeps) {
         teaching: unknown;
         active_students: number;
         upcoming: number;
+        upcoming_week: number;
         missing: number;
         pending_total: number;
         pending: unknown;
@@ -356,6 +361,7 @@ export function createDashboardsService(deps: DashboardsDeps) {
             nextClass: next[0] ?? null,
             missingClasses: Number(row!.missing),
           },
+          upcomingWeek: Number(row!.upcoming_week),
           weeklyTrends: week.dates.map((date, i) => ({ date, hours: hours(days[i] ?? 0) })),
           missedClasses: missed,
           pendingReviews: json<(Omit<TeacherDashboard['pendingReviews'][number], 'submitted_at'> & { submitted_at: number })[]>(row!.pending).map((p) => ({

@@ -3,9 +3,9 @@
 // cancel or read the attendance of their own.
 import '../../styles/mantine-more';
 import { useState } from 'react';
-import { Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCalendarEvent, IconCalendarPlus, IconClock, IconUser, IconVideo } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Session } from '@mooz/contract/courses';
 import { limits } from '@mooz/contract/limits';
@@ -21,6 +21,24 @@ import { ScheduleSessionModal } from './schedule-session-modal';
 import { SessionActions } from './session-actions';
 import { useSessions } from './use-sessions';
 import classes from './sessions.module.css';
+
+/**
+ * ?upcoming=7 (paths.sessionsUpcoming): the sessions not yet started that start within that many days,
+ * as the server counts the teacher dashboard's upcoming classes (starts after now, up to now + days).
+ */
+export function upcomingWithin(sessions: Session[], days: number, now = Date.now()): Session[] {
+  const until = now + days * 24 * 3600_000;
+  return sessions.filter((session) => {
+    const start = Date.parse(session.starts_at);
+    return start > now && start <= until;
+  });
+}
+
+/** The days asked for by ?upcoming=, or null for every session (anything else is ignored). */
+function upcomingDays(value: string | null): number | null {
+  const days = Number(value);
+  return value && Number.isInteger(days) && days > 0 && days <= 366 ? days : null;
+}
 
 const statusColor = { scheduled: 'mooz', live: 'green', ended: 'gray' } as const;
 
@@ -124,6 +142,8 @@ export function SessionsPage() {
   const { t } = useTranslation();
   const ability = useAbility();
   const sessions = useSessions();
+  const [searchParams] = useSearchParams();
+  const days = upcomingDays(searchParams.get('upcoming'));
   const [scheduling, setScheduling] = useState(false);
   const canSchedule = ability.can('create', 'Session');
   // A teacher is listed only their own sessions, an admin every one: whoever may change sessions at all may change these.
@@ -162,7 +182,24 @@ export function SessionsPage() {
           }
         />
       ) : (
-        <SessionList sessions={sessions.data.data} manage={canManage} />
+        <>
+          {days !== null && (
+            <Alert mb="md" icon={<IconCalendarEvent size={18} />} data-testid="sessions-upcoming-filter">
+              <Group gap="xs" justify="space-between">
+                <Text size="sm">{t('sessions.upcomingFilter', { count: days })}</Text>
+                <Anchor component={Link} to={paths.sessions} size="sm">
+                  {t('sessions.showAll')}
+                </Anchor>
+              </Group>
+            </Alert>
+          )}
+          <SessionList
+            // A new list (and its pages) when the filter changes.
+            key={days ?? 'all'}
+            sessions={days === null ? sessions.data.data : upcomingWithin(sessions.data.data, days)}
+            manage={canManage}
+          />
+        </>
       )}
       {canSchedule && <ScheduleSessionModal opened={scheduling} onClose={() => setScheduling(false)} />}
     </div>

@@ -72,8 +72,9 @@ const brandNew = (): StudentData =>
   });
 
 const teacher = (over: Partial<TeacherData> = {}): TeacherData => ({
-  stats: { totalTeachingHours: 12.25, activeStudents: 1234, upcomingClasses: 3, nextClass: session({ can_join: true }), missingClasses: 2 },
+  stats: { totalTeachingHours: 12.25, activeStudents: 1234, upcomingClasses: 518, nextClass: session({ can_join: true }), missingClasses: 2 },
   weeklyTrends: week([0, 2, 0, 0, 1, 0, 0]),
+  upcomingWeek: 3,
   missedClasses: [session({ id: 9, title: 'Kiln safety', status: 'ended' })],
   pendingReviews: [
     { submission_id: 11, assignment_id: 5, assignment_title: 'Glaze a cup', course_id: 3, course_name: 'Pottery', student_name: 'Sam Student', submitted_at: '2026-11-20T10:00:00.000Z' },
@@ -189,7 +190,10 @@ describe("the teacher's dashboard", () => {
     expect(requested().searchParams.get('tz')).toBeTruthy();
     expect(screen.getByTestId('stat-teaching-hours-value')).toHaveAttribute('data-value', '12.25');
     expect(screen.getByTestId('stat-active-students-value').textContent).toMatch(/1.?234/);
+    // The next seven days, said and linked to (issue 32 item 14), not every session not yet started.
     expect(screen.getByTestId('stat-upcoming-value')).toHaveTextContent('3');
+    expect(screen.getByTestId('stat-upcoming')).toHaveTextContent('dashboard.teacher.upcomingWithin');
+    expect(screen.getByTestId('stat-upcoming-link')).toHaveAttribute('href', '/sessions?upcoming=7');
     expect(screen.getByTestId('stat-missed-value')).toHaveTextContent('2');
     // Scheduled and joinable: the teacher starts it.
     expect(screen.getByTestId('teacher-next-class-join')).toHaveTextContent('dashboard.nextClass.start');
@@ -225,6 +229,7 @@ describe("the teacher's dashboard", () => {
       json(200, {
         data: teacher({
           stats: { totalTeachingHours: 0, activeStudents: 0, upcomingClasses: 0, nextClass: null, missingClasses: 0 },
+          upcomingWeek: 0,
           weeklyTrends: week([0, 0, 0, 0, 0, 0, 0]),
           missedClasses: [],
           pendingReviews: [],

@@ -5,7 +5,7 @@ import { Anchor, Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/
 import { IconCalendarPlus, IconCalendarTime, IconCalendarX, IconChalkboard, IconClockHour4, IconInbox, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TeacherDashboard as TeacherData } from '@mooz/contract/dashboards';
+import { upcomingWindowDays, type TeacherDashboard as TeacherData } from '@mooz/contract/dashboards';
 import { ListEmpty } from '../../components/list-states';
 import { paths } from '../../config/paths';
 import { useAbility } from '../../lib/ability';
@@ -77,9 +77,15 @@ export function TeacherDashboardView({ data, platform = false, own = !platform }
         <StatCard
           testId="stat-upcoming"
           icon={<IconCalendarTime size={24} />}
-          label={t('dashboard.teacher.upcoming')}
-          value={formatCount(stats.upcomingClasses, locale)}
-          raw={stats.upcomingClasses}
+          // A figure with its range, and the way to the sessions it counts (issue 32 item 14).
+          label={t('dashboard.teacher.upcomingWithin', { count: upcomingWindowDays })}
+          value={formatCount(data.upcomingWeek, locale)}
+          raw={data.upcomingWeek}
+          hint={
+            <Anchor component={Link} to={paths.sessionsUpcoming(upcomingWindowDays)} size="xs" data-testid="stat-upcoming-link">
+              {t('dashboard.teacher.upcomingLink')}
+            </Anchor>
+          }
         />
         <StatCard
           testId="stat-missed"
