@@ -47,7 +47,7 @@ export const searchResult = z.object({
   subtitle: z.string().nullable(),
   link: z.string(),
   icon: z.enum(navigationIcons),
-  /** Higher is better; results come sorted by it. */
+  /** Higher is better. Results come a few of each kind at a time, courses first, each kind by rank (server: search.ts, perKind). */
   rank: z.number(),
   highlights: z.object({ title: spans, subtitle: spans }),
   isBookmarked: z.boolean(),

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { signedIn } from '../../../test/accounts';
 import { classSessions, courses, recordings, subscriptions, users } from '../../db/schema/index';
+import { perKind } from './search';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -356,10 +357,30 @@ describe('one ranked list, in pages', () => {
       pages.push(...page.results.map((r) => r.id));
     }
     expect(pages).toEqual(all.results.map((r) => r.id));
-    expect(all.results.map((r) => r.rank)).toEqual([...all.results.map((r) => r.rank)].sort((a, b) => b - a));
+    // Within a kind, by rank.
+    const courseRanks = all.results.filter((r) => r.kind === 'course').map((r) => r.rank);
+    expect(courseRanks).toEqual([...courseRanks].sort((a, b) => b - a));
     expect(await found('python', teacher.headers, '&offset=10')).toEqual({ query: 'python', total: 6, results: [] });
     expect((await found('python', teacher.headers, '&kind=session')).results.map((r) => r.kind)).toEqual(['session']);
     expect((await found('python', teacher.headers, '&kind=course')).total).toBe(5);
+  });
+
+  it('comes a few of each kind at a time, courses first: a course with many sessions is found first (issue 32 item 5)', async () => {
+    const teacher = await signedIn(t, 'teacher');
+    const course = await createCourse(teacher, { name: 'Python' });
+    for (let i = 1; i <= 30; i++) await sessionIn(course.id, `Python lab ${i}`);
+    await recordingOf(teacher, 'Python lab 1', { courseId: course.id });
+    const { total, results } = await found('python', teacher.headers);
+    expect(total).toBe(32);
+    expect(results).toHaveLength(20);
+    expect(results[0]).toMatchObject({ kind: 'course', title: 'Python' });
+    // The best perKind sessions, the recording, then the next sessions.
+    expect(results.map((r) => r.kind)).toEqual([
+      'course',
+      ...Array<string>(perKind).fill('session'),
+      'recording',
+      ...Array<string>(20 - 2 - perKind).fill('session'),
+    ]);
   });
 
   it('answers an empty list for a query without letters or digits, and for nothing found', async () => {

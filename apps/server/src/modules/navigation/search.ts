@@ -252,6 +252,13 @@ function present(hit: Hit, query: string): SearchResult {
   };
 }
 
+/**
+ * Results come a few of each kind at a time (issue 32 item 5): the best `perKind` of every kind, courses
+ * first, then the next `perKind` of each, and so on. Ranked as one list, a course's many sessions (each
+ * matching by the course's name) pushed the course itself off the first page.
+ */
+export const perKind = 5;
+
 export function createSearchService(deps: SearchDeps) {
   const { db } = deps;
   return {
@@ -293,7 +300,8 @@ export function createSearchService(deps: SearchDeps) {
         from (select count(*)::int as total from hits) t
         left join lateral (
           select h.kind, h.id, h.title, h.subtitle, h.course_id, h.rank
-          from hits h order by h.rank desc, h.kind_order, h.id limit ${limit} offset ${offset}
+          from (select *, row_number() over (partition by kind order by rank desc, id) as place from hits) h
+          order by (h.place - 1) / ${perKind}, h.kind_order, h.rank desc, h.id limit ${limit} offset ${offset}
         ) p on true`);
       const hits = rows.rows.filter((hit) => hit.kind !== null);
       return { data: { query: q, total: rows.rows[0]?.total ?? 0, results: hits.map((hit) => present(hit, q)) } };

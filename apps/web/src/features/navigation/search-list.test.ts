@@ -12,7 +12,7 @@ const entry = (id: string, kind: SearchEntry['kind']): SearchEntry => ({
 });
 
 describe('grouping search entries by kind', () => {
-  it('orders groups pages, courses, sessions, recordings, students and numbers entries in reading order', () => {
+  it('orders groups courses, pages, sessions, recordings, students and numbers entries in reading order', () => {
     const groups = groupEntries([
       entry('student:1', 'student'),
       entry('recording:5', 'recording'),
@@ -21,11 +21,12 @@ describe('grouping search entries by kind', () => {
       entry('course:1', 'course'),
       entry('page:courses', 'page'),
     ]);
-    expect(groups.map((group) => group.kind)).toEqual(['page', 'course', 'session', 'recording', 'student']);
+    // Courses first (issue 32 item 5): Enter opens the first entry, the best course.
+    expect(groups.map((group) => group.kind)).toEqual(['course', 'page', 'session', 'recording', 'student']);
     expect(groups.flatMap((group) => group.entries.map(({ entry, index }) => [index, entry.id]))).toEqual([
-      [0, 'page:courses'],
-      [1, 'course:2'],
-      [2, 'course:1'],
+      [0, 'course:2'],
+      [1, 'course:1'],
+      [2, 'page:courses'],
       [3, 'session:3'],
       [4, 'recording:5'],
       [5, 'student:1'],

@@ -4,8 +4,11 @@ import { searchKinds, type SearchKind } from '@mooz/contract/navigation-lists';
 import type { Span } from './highlight';
 
 export type GroupKind = 'bookmark' | 'page' | SearchKind;
-/** Bookmarks (shown before anything is typed), then pages, then the server's kinds. */
-export const groupOrder: readonly GroupKind[] = ['bookmark', 'page', ...searchKinds];
+/**
+ * Bookmarks (shown before anything is typed), courses, pages, then the server's other kinds: what is
+ * searched for by name is most often a course (issue 32 item 5), and Enter opens the first entry.
+ */
+export const groupOrder: readonly GroupKind[] = ['bookmark', 'course', 'page', ...searchKinds.filter((kind) => kind !== 'course')];
 
 export interface SearchEntry {
   /** Unique in the list: a bookmark id, a page id or the server's result id. */
