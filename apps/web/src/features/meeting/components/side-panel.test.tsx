@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildAbility } from '@mooz/contract/permissions';
 import { AbilityContext } from '../../../lib/ability';
+import { initialRoomControls, useRoomControls } from '../services/room-controls';
 import { initialMeetingState, useMeetingStore, type Peer, type PeerStatus } from '../meeting-store';
 import { SidePanel } from './side-panel';
 
@@ -22,6 +23,7 @@ const peer = (name: string, status: PeerStatus): Peer => ({
 });
 
 afterEach(() => {
+  useRoomControls.setState(initialRoomControls());
   useMeetingStore.setState({ ...initialMeetingState(), userName: '', peerId: '' });
 });
 
@@ -54,5 +56,43 @@ describe("the People list's media marks", () => {
       Kim: ['meeting.status.error', 'none'],
       Lee: ['meeting.status.signalling', 'none'],
     });
+  });
+});
+
+describe("the People list's names", () => {
+  it('keep the row to themselves: a raised hand and the link state go on the line under the name', () => {
+    useMeetingStore.setState({
+      userName: 'Tess',
+      peerId: 'tess-peer',
+      phase: 'joined',
+      peers: { 'Wanda-Maximoff-peer': peer('Wanda-Maximoff', 'connected') },
+    });
+    useRoomControls.setState({
+      controls: {
+        roomId: 'room-1',
+        hosts: ['tess-peer'],
+        unmuteLocked: false,
+        lobbyEnabled: false,
+        classSession: false,
+        hands: [{ userId: 'Wanda-Maximoff-peer', userName: 'Wanda-Maximoff', raisedAt: new Date(0).toISOString() }],
+      },
+    });
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={new QueryClient()}>
+          <AbilityContext.Provider value={buildAbility([])}>
+            <SidePanel onClose={() => undefined} />
+          </AbilityContext.Provider>
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    const row = screen.getByTestId('person');
+    const name = within(row).getByText('Wanda-Maximoff');
+    const badges = within(row).getByTestId('person-badges');
+    expect(within(badges).getByTestId('hand-badge')).toBeInTheDocument();
+    expect(within(badges).getByTestId('person-media')).toBeInTheDocument();
+    // The name and its badges share a column, one above the other, not the row.
+    expect(name.parentElement).toBe(badges.parentElement);
+    expect(name.parentElement).not.toBe(row);
   });
 });

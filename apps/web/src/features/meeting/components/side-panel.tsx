@@ -27,31 +27,41 @@ function People() {
           <Avatar radius="xl" color="mooz" variant="filled" size={36}>
             {[...userName][0]?.toUpperCase() ?? '?'}
           </Avatar>
-          <Text size="sm" fw={600} truncate style={{ flex: 1 }}>
-            {userName} ({t('meeting.you')})
-          </Text>
-          <PersonBadges peerId={peerId} />
+          <div className={classes.personText}>
+            <Text size="sm" fw={600} truncate>
+              {userName} ({t('meeting.you')})
+            </Text>
+            <Group gap={4} className={classes.personBadges} data-testid="person-badges">
+              <PersonBadges peerId={peerId} />
+            </Group>
+          </div>
         </Group>
         {people.map((peer) => (
           <Group component="li" key={peer.peerId} gap="sm" wrap="nowrap" className={classes.person} data-testid="person">
             <Avatar radius="xl" size={36}>
               {[...peer.userName][0]?.toUpperCase() ?? '?'}
             </Avatar>
-            <Text size="sm" fw={500} truncate style={{ flex: 1 }}>
-              {peer.userName}
-            </Text>
-            <PersonBadges peerId={peer.peerId} />
-            {/* Said in words (with an icon when there is no media connection), not by colour alone. */}
-            <Badge
-              size="sm"
-              variant="light"
-              color={statusColor[peer.status]}
-              leftSection={peer.status === 'error' ? <IconPlugConnectedX size={12} aria-hidden /> : undefined}
-              data-testid="person-media"
-              data-media={peer.status === 'connected' ? 'connected' : 'none'}
-            >
-              {t(`meeting.status.${peer.status}`)}
-            </Badge>
+            {/* The badges go on a line of their own under the name: beside it, a host's or a raised
+                hand's badge with the link state left a narrow panel room for "Wanda-…" only. */}
+            <div className={classes.personText}>
+              <Text size="sm" fw={500} truncate>
+                {peer.userName}
+              </Text>
+              <Group gap={4} className={classes.personBadges} data-testid="person-badges">
+                <PersonBadges peerId={peer.peerId} />
+                {/* Said in words (with an icon when there is no media connection), not by colour alone. */}
+                <Badge
+                  size="sm"
+                  variant="light"
+                  color={statusColor[peer.status]}
+                  leftSection={peer.status === 'error' ? <IconPlugConnectedX size={12} aria-hidden /> : undefined}
+                  data-testid="person-media"
+                  data-media={peer.status === 'connected' ? 'connected' : 'none'}
+                >
+                  {t(`meeting.status.${peer.status}`)}
+                </Badge>
+              </Group>
+            </div>
             <PersonMenu peerId={peer.peerId} name={peer.userName} />
           </Group>
         ))}
