@@ -10,7 +10,7 @@
 // background tab, so the picture then stutters, but the recording goes on).
 import i18n from 'i18next';
 import type { MeetingState } from '../meeting-store';
-import { containRect, coverCrop, layoutTiles, recordingSize, type Rect, type TileSpec } from './layout';
+import { captionRect, containRect, coverCrop, layoutTiles, recordingSize, type Rect, type TileSpec } from './layout';
 
 export interface ComposerTile extends TileSpec {
   label: string;
@@ -124,10 +124,8 @@ export function createComposer(readTiles: () => ComposerTile[], fps = recordingF
     context.font = `600 ${fontSize}px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
     const padding = Math.round(fontSize / 2);
     const text = fitText(context, label, rect.width - 4 * padding);
-    const width = context.measureText(text).width + 2 * padding;
-    const height = fontSize + padding;
-    const x = rect.x + padding;
-    const y = rect.y + rect.height - height - padding;
+    const size = { width: context.measureText(text).width + 2 * padding, height: fontSize + padding };
+    const { x, y, width, height } = captionRect(rect, size, padding);
     context.fillStyle = colors.caption;
     context.beginPath();
     context.roundRect(x, y, width, height, height / 4);

@@ -1,7 +1,7 @@
 // Where the recording puts each tile: a grid of cameras, or a shared screen large with the cameras in a
 // strip beside it; and how a video is fitted into its place.
 import { describe, expect, it } from 'vitest';
-import { containRect, coverCrop, gridIn, layoutTiles, recordingSize, tileGap, type Rect, type TileSpec } from './layout';
+import { captionRect, containRect, coverCrop, gridIn, layoutTiles, recordingSize, tileGap, type Rect, type TileSpec } from './layout';
 
 const cameras = (count: number): TileSpec[] => Array.from({ length: count }, (_, i) => ({ key: `camera-${i}`, kind: 'camera' }));
 const screens = (count: number): TileSpec[] => Array.from({ length: count }, (_, i) => ({ key: `screen-${i}`, kind: 'screen' }));
@@ -114,5 +114,15 @@ describe('fitting a video into its place', () => {
     expect(gridIn(frame, 0)).toEqual([]);
     expect(gridIn({ x: 0, y: 0, width: 0, height: 100 }, 3)).toEqual([]);
     expect(layoutTiles([])).toEqual([]);
+  });
+});
+
+describe('a tile\'s caption in the recording', () => {
+  it('sits at the top of its tile, clear of a player\'s controls along the bottom', () => {
+    const [screen] = layoutTiles(screens(1));
+    const caption = captionRect(screen!.rect, { width: 200, height: 30 }, 10);
+    expect(inside(caption, screen!.rect)).toBe(true);
+    // The player's controls take the bottom fifth of the picture, or more on a small player.
+    expect(caption.y + caption.height).toBeLessThan(screen!.rect.y + screen!.rect.height * 0.5);
   });
 });

@@ -97,3 +97,11 @@ export function containRect(source: Size, target: Rect): Rect {
   const height = source.height * scale;
   return { x: target.x + (target.width - width) / 2, y: target.y + (target.height - height) / 2, width, height };
 }
+
+/**
+ * Where a tile's name caption goes in the recording: at the tile's top, inset by `padding`. At the
+ * bottom (as in the meeting) a player's own controls cover it whenever they show (issue 32, item 12).
+ */
+export function captionRect(tile: Rect, size: Size, padding: number): Rect {
+  return { x: tile.x + padding, y: tile.y + padding, ...size };
+}
