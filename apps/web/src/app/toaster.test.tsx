@@ -2,8 +2,8 @@ import { act, render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import toast, { useToasterStore } from 'react-hot-toast';
 import { limits } from '@mooz/contract/limits';
-import { loadToastLibrary, notify, toastDurations } from '../lib/toasts';
-import { useToastLimit } from './toaster';
+import { loadToastLibrary, notify, TOAST_DROP_PROPERTY, toastDurations, useToastsBelow } from '../lib/toasts';
+import { containerStyle, useToastLimit } from './toaster';
 
 let visibleMessages: string[] = [];
 
@@ -45,5 +45,19 @@ describe('toasts', () => {
       for (const n of [1, 2, 3, 4, 5]) notify.success(`toast ${n}`);
     });
     expect(visibleMessages.sort()).toEqual(['toast 3', 'toast 4', 'toast 5']);
+  });
+});
+
+describe('toasts at the top', () => {
+  it('show below the header, not over its account menu', () => {
+    function Header() {
+      useToastsBelow('4rem');
+      return null;
+    }
+    const { unmount } = render(<Header />);
+    expect(document.documentElement.style.getPropertyValue(TOAST_DROP_PROPERTY)).toBe('4rem');
+    expect(containerStyle.top).toBe(`calc(16px + var(${TOAST_DROP_PROPERTY}, 0px))`);
+    unmount();
+    expect(document.documentElement.style.getPropertyValue(TOAST_DROP_PROPERTY)).toBe('');
   });
 });

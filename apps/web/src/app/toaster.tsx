@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 import { limits } from '@mooz/contract/limits';
 import { useLayoutPreferences } from '../lib/layout-preferences';
-import { TOAST_LIFT_PROPERTY, toastDurations } from '../lib/toasts';
+import { TOAST_DROP_PROPERTY, TOAST_LIFT_PROPERTY, toastDurations } from '../lib/toasts';
 
 /**
  * Keeps at most `max` toasts on screen by dismissing the oldest. react-hot-toast only caps its
@@ -18,8 +18,12 @@ export function useToastLimit(max: number = limits.toastMaxVisible): void {
   }, [toasts, max]);
 }
 
-// react-hot-toast's own 16 px from the edge, and above whatever asks for room at the bottom.
-const containerStyle = { bottom: `calc(16px + var(${TOAST_LIFT_PROPERTY}, 0px))` };
+// react-hot-toast's own 16 px from the edge, above whatever asks for room at the bottom and below the
+// app's header at the top.
+export const containerStyle = {
+  bottom: `calc(16px + var(${TOAST_LIFT_PROPERTY}, 0px))`,
+  top: `calc(16px + var(${TOAST_DROP_PROPERTY}, 0px))`,
+};
 
 export default function Toasts() {
   const position = useLayoutPreferences((state) => state.toastPosition);

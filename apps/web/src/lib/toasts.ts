@@ -3,7 +3,7 @@
 // react-hot-toast and its Toaster are not part of the first visit: the library loads with the first
 // toast (or with the meeting, which calls it itself: wantToaster), and notify's calls made before it
 // arrives run in order as soon as it does. notify names each toast itself, so an id is returned at once.
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { ToastOptions } from 'react-hot-toast';
 import { limits } from '@mooz/contract/limits';
 
@@ -19,6 +19,23 @@ export const toastDurations = {
  * the meeting's controls bar sets it to its height while it is shown, so no toast covers a control.
  */
 export const TOAST_LIFT_PROPERTY = '--mooz-toast-lift';
+
+/**
+ * Its twin at the top: the app's header sets it to its height, so toasts at the top of the screen show
+ * below the header instead of over its account menu and search (issue 32, item 12).
+ */
+export const TOAST_DROP_PROPERTY = '--mooz-toast-drop';
+
+/** Toasts at the top stand below a header of `height` (a CSS length) while the caller is mounted. */
+export function useToastsBelow(height: string): void {
+  useEffect(() => {
+    const root = document.documentElement;
+    root.style.setProperty(TOAST_DROP_PROPERTY, height);
+    return () => {
+      root.style.removeProperty(TOAST_DROP_PROPERTY);
+    };
+  }, [height]);
+}
 
 type HotToast = typeof import('react-hot-toast');
 let library: HotToast | null = null;

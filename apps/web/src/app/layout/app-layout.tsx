@@ -12,6 +12,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useBookmarksLoader } from '../../lib/bookmarks';
 import { useAuthStore } from '../../lib/auth-store';
 import { useLayoutPreferences } from '../../lib/layout-preferences';
+import { useToastsBelow } from '../../lib/toasts';
 import { Footer } from './footer';
 import { FloatingTools } from './floating-tools';
 import { frameOf } from './frame';
@@ -58,6 +59,8 @@ export function AppLayout() {
     '--frame-header-height': rem(frame.headerHeight),
     '--frame-navbar-width': frame.horizontal ? '0rem' : rem(frame.collapsed ? 84 : 264),
   } as CSSProperties;
+  // Toasts at the top would cover the account menu and search: they show below the header.
+  useToastsBelow(rem(frame.headerHeight));
 
   return (
     <div
