@@ -79,6 +79,10 @@ export const ControlsBar = memo(function ControlsBar({ roomId, fullscreen, onFul
   const floatingChatOpen = useMeetingStore((state) => state.floatingChatOpen);
   const panelOpen = useMeetingStore((state) => state.panelOpen);
   const unread = useMeetingStore((state) => state.unread);
+  const chatsTabShown = useMeetingStore((state) => state.panelOpen && state.panelTab === 'chats');
+  // Messages not read yet are counted on both ways to the chats (issue 32, item 11), in the badge and
+  // in the button's name, so the count is not missed once the chat toast has gone.
+  const withUnread = (label: string) => (unread > 0 ? t('meeting.controls.withUnread', { label, count: unread }) : label);
   const microphone = localStream?.getAudioTracks().find((track) => track.readyState === 'live');
   const micOn = !!microphone?.enabled;
   // A host locked microphones: off, and the button says why (room-controls.ts).
@@ -116,7 +120,7 @@ export const ControlsBar = memo(function ControlsBar({ roomId, fullscreen, onFul
       <Indicator label={unread} size={18} disabled={unread === 0 || floatingChatOpen} color="red" offset={6}>
         <Control
           size={size}
-          label={t('meeting.controls.chat')}
+          label={withUnread(t('meeting.controls.chat'))}
           pressed={floatingChatOpen}
           onClick={() => useMeetingStore.setState({ floatingChatOpen: !floatingChatOpen, ...(floatingChatOpen ? {} : { unread: 0 }) })}
           testId="toggle-floating-chat"
@@ -124,9 +128,17 @@ export const ControlsBar = memo(function ControlsBar({ roomId, fullscreen, onFul
           <IconMessageCircle size={22} />
         </Control>
       </Indicator>
-      <Control size={size} label={t('meeting.controls.panel')} pressed={panelOpen} onClick={onTogglePanel} testId="toggle-panel">
-        <IconLayoutSidebarRight size={22} className={classes.flipInRtl} />
-      </Control>
+      <Indicator label={unread} size={18} disabled={unread === 0 || chatsTabShown || floatingChatOpen} color="red" offset={6}>
+        <Control
+          size={size}
+          label={chatsTabShown || floatingChatOpen ? t('meeting.controls.panel') : withUnread(t('meeting.controls.panel'))}
+          pressed={panelOpen}
+          onClick={onTogglePanel}
+          testId="toggle-panel"
+        >
+          <IconLayoutSidebarRight size={22} className={classes.flipInRtl} />
+        </Control>
+      </Indicator>
       <span className={classes.hideOnPhone}>
         <Control size={size} label={fullscreen ? t('meeting.controls.exitFullscreen') : t('meeting.controls.fullscreen')} onClick={onFullscreen} testId="toggle-fullscreen">
           {fullscreen ? <IconMinimize size={22} /> : <IconMaximize size={22} />}
