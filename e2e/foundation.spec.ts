@@ -19,6 +19,12 @@ test('validates the login form before sending it', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByText('Required')).toHaveCount(2);
+  // An empty field in error keeps a grey placeholder, not the red of its border: in red it read like a
+  // typed value (issue 32, item 10).
+  const colours = await page
+    .getByLabel('Email')
+    .evaluate((input) => [getComputedStyle(input, '::placeholder').color, getComputedStyle(input).borderColor]);
+  expect(colours[0]).not.toBe(colours[1]);
   await page.getByLabel('Email').fill('not-an-email');
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByText('Enter a valid email address')).toBeVisible();
