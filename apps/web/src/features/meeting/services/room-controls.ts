@@ -108,6 +108,11 @@ export function attachRoomControls(
     if (!here(roomId)) return;
     state.setState({ closed: { reason, byName } });
     // Out of the room: the page shows why (classroom.tsx), after the toast.
+    // An ad hoc meeting is no class: its people are told the meeting ended, or that they were removed from it.
+    if (state.getState().controls?.classSession === false) {
+      fail(i18n.t(reason === 'removed' ? 'meeting.classroom.removedFromMeetingBy' : 'meeting.classroom.meetingEndedBy', { name: byName }));
+      return;
+    }
     fail(fillMessage(reason === 'removed' ? messages.removedFromRoom : messages.classEndedBy, { name: byName }));
   });
   opened.on('action:lobby_decision', ({ roomId, admitted }) => {

@@ -116,6 +116,26 @@ describe('losing the place to the same account elsewhere', () => {
   });
 });
 
+describe('a room its host ends', () => {
+  const controls = (classSession: boolean) => ({ roomId: room.id, hosts: [], unmuteLocked: false, lobbyEnabled: false, classSession, hands: [] });
+
+  it('tells the people of an ad hoc meeting that the meeting ended, not a class', async () => {
+    const socket = await joined();
+    const shown = vi.spyOn(meetingToast, 'error').mockImplementation(() => undefined);
+    socket.serverSays('action:room_controls', controls(false));
+    socket.serverSays('action:room_closed', { roomId: room.id, reason: 'ended', byName: 'Olga' });
+    expect(shown).toHaveBeenCalledWith('Olga ended the meeting');
+  });
+
+  it('tells the people of a class that the class ended', async () => {
+    const socket = await joined();
+    const shown = vi.spyOn(meetingToast, 'error').mockImplementation(() => undefined);
+    socket.serverSays('action:room_controls', controls(true));
+    socket.serverSays('action:room_closed', { roomId: room.id, reason: 'ended', byName: 'Tess' });
+    expect(shown).toHaveBeenCalledWith('Tess ended the class');
+  });
+});
+
 describe('a meeting that is over', () => {
   it('ignores a late answer to its join: the next meeting starts clean', async () => {
     await enterRoom(room.id, 'Tess');
