@@ -10,16 +10,20 @@ import { TOAST_LIFT_PROPERTY, wantToaster } from '../../../lib/toasts';
 // These toasts go to react-hot-toast directly, not through notify: the Toaster is mounted with them.
 wantToaster();
 
+/** Above the bar by the height of a tile's name caption too: the bottom-left tile's name stays readable. */
+const CAPTION_CLEARANCE_PX = 44;
+
 /**
  * Keeps the toasts at the bottom of the screen above the element given to the returned ref (the
- * controls bar) while it is shown: the meeting's toasts are bottom-left, where the first control is.
+ * controls bar) while it is shown, and above the name of the tile just over it: the meeting's toasts
+ * are bottom-left, where the first control is.
  */
 export function useToastsAbove(): (bar: HTMLElement | null) => void {
   const [bar, setBar] = useState<HTMLElement | null>(null);
   useLayoutEffect(() => {
     if (!bar) return;
     const root = document.documentElement;
-    const lift = () => root.style.setProperty(TOAST_LIFT_PROPERTY, `${bar.offsetHeight}px`);
+    const lift = () => root.style.setProperty(TOAST_LIFT_PROPERTY, `${bar.offsetHeight + CAPTION_CLEARANCE_PX}px`);
     lift();
     // The bar grows when its controls wrap onto a second row (a phone, a host's wider bar).
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(lift);

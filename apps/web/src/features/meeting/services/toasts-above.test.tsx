@@ -13,7 +13,7 @@ function Room({ bar }: { bar: boolean }) {
 const lift = () => document.documentElement.style.getPropertyValue(TOAST_LIFT_PROPERTY);
 
 describe('useToastsAbove', () => {
-  it('lifts bottom toasts by the bar’s height while it is shown, and not after', () => {
+  it('lifts bottom toasts above the bar and the name caption of the tile over it while the bar is shown, and not after', () => {
     // jsdom lays nothing out: give the bar a height.
     const own = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight')!;
     Object.defineProperty(HTMLElement.prototype, 'offsetHeight', { configurable: true, get: () => 72 });
@@ -21,7 +21,7 @@ describe('useToastsAbove', () => {
       const { rerender, unmount } = render(<Room bar={false} />);
       expect(lift()).toBe('');
       rerender(<Room bar />);
-      expect(lift()).toBe('72px');
+      expect(lift()).toBe('116px');
       rerender(<Room bar={false} />);
       expect(lift()).toBe('');
       rerender(<Room bar />);
