@@ -34,7 +34,19 @@ export function SearchDialog({ opened, onClose }: { opened: boolean; onClose: ()
 
   // A new list keeps the active place while it can; a new query starts again at the top.
   useEffect(() => setActive((current) => keepActive(current, count)), [count]);
-  useEffect(() => setActive(count > 0 ? 0 : -1), [search.trimmed]); // eslint-disable-line react-hooks/exhaustive-deps
+  /** The entry that is active, so that results arriving above it (courses come first) do not move the choice to another. */
+  const activeEntry = useRef<string | null>(null);
+  useEffect(() => {
+    activeEntry.current = null;
+    setActive(count > 0 ? 0 : -1);
+  }, [search.trimmed]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    const at = activeEntry.current === null ? -1 : flat.findIndex((entry) => entry.id === activeEntry.current);
+    if (at >= 0) setActive(at);
+  }, [search.entries]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    activeEntry.current = flat[active]?.id ?? null;
+  }, [active]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => {
     list.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [active]);
