@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { limits } from './limits';
 import { validationMessages } from './messages';
 import type { RoomRecording } from './recordings';
+import type { WhiteboardClientEvents, WhiteboardServerEvents } from './whiteboard';
 
 export const socketPath = '/socket.io/';
 export const socketTransports = ['websocket'] as const;
@@ -235,7 +236,7 @@ export interface SfuStream {
   source: 'camera' | 'screen';
 }
 
-export interface ClientToServerEvents {
+export interface ClientToServerEvents extends WhiteboardClientEvents {
   'request:create_room': (payload: { room: { name: string; capacity: number } }, ack: (res: Ack<{ room: Room }>) => void) => void;
   /**
    * Rules the server enforces on a join: `capacity` counts everyone in the room, but the room's host
@@ -287,7 +288,7 @@ export interface LobbyWait {
   lobby: { roomId: string; roomName: string };
 }
 
-export interface ServerToClientEvents {
+export interface ServerToClientEvents extends WhiteboardServerEvents {
   'action:room_connection_established': (payload: { room: Room }) => void;
   'action:establish_peer_connection': (payload: { userId: string; userName: string }) => void;
   'action:message_received': (payload: { from: string; data: SignalData | Record<string, unknown> }) => void;

@@ -16,6 +16,7 @@ import type { eventLimits } from './event-limits';
 import type { RoomMembership } from './membership';
 import type { RoomControlsService } from './room-controls';
 import type { Sfu } from '../sfu/sfu';
+import type { WhiteboardService } from './whiteboard/whiteboard';
 import { readRelayMessage, relayTooLarge } from './relay-checks';
 import type { Member, RoomStore } from './room-store';
 import { peerChannel, roomChannel, type MeetingSocket, type RealtimeServer } from './sockets';
@@ -30,6 +31,8 @@ export interface Signalling {
   controls: RoomControlsService;
   /** Large classes: the room's move to the SFU, and the SFU's own events (sfu/sfu.ts). */
   sfu: Sfu;
+  /** The class's whiteboard (whiteboard/whiteboard.ts). */
+  whiteboard: WhiteboardService;
   limits: ReturnType<typeof eventLimits>;
   /** How long a dropped connection keeps its place, read at each disconnect (tests shorten it). */
   graceMs(): number;
@@ -223,6 +226,7 @@ export function serveConnection(ctx: Signalling, socket: MeetingSocket) {
 
   ctx.controls.serve(socket, handle as never);
   ctx.sfu.serve(socket, handle as never);
+  ctx.whiteboard.serve(socket, handle as never);
 
   socket.on('disconnect', () => {
     limit.release();

@@ -18,6 +18,7 @@ import { mirroredRoomStore, type Recovery } from './mirrored-room-store';
 import { memoryControlsStore, redisControlsStore } from './controls-store';
 import { roomControls } from './room-controls';
 import { useRedisAdapter } from './redis-adapter';
+import { whiteboardService } from './whiteboard/whiteboard';
 import { redisRoomStore, type Member, type RoomStore } from './room-store';
 import { iceServerRoutes } from './routes';
 import { janusPool } from '../sfu/janus-pool';
@@ -105,6 +106,7 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
     membership,
     controls,
     sfu,
+    whiteboard: whiteboardService(app, io, store, admission),
     limits: eventLimits(config.rateLimitScale),
     graceMs: () => realtime.options.reconnectGraceMs,
     closing: () => closing,

@@ -6,3 +6,4 @@ export * from './outbox';
 export * from './staff';
 export * from './recordings';
 export * from './learning';
+export * from './whiteboards';

@@ -1,0 +1,175 @@
+// The whiteboard's requests (issue 37): the host shows the board, moves the class between pages and
+// says who may draw; whoever may draw sends Yjs updates, which are checked (a decodable update of a page
+// that exists; a student only on the page the class is on), stored, and passed to the rest of the room.
+// Anything else is answered `Not allowed` (or `Check the form`) and changes nothing.
+import type { FastifyInstance } from 'fastify';
+import * as Y from 'yjs';
+import { messages } from '@mooz/contract/messages';
+import {
+  whiteboardAccessPayload,
+  whiteboardLimits,
+  whiteboardPagePayload,
+  whiteboardShowPayload,
+  whiteboardStatePayload,
+  whiteboardSyncPayload,
+  whiteboardUpdateHeader,
+  type WhiteboardState,
+} from '@mooz/contract/whiteboard';
+import type { RoomAdmission } from '../admission';
+import { isHost } from '../room-controls';
+import type { RoomStore } from '../room-store';
+import { roomChannel, type MeetingSocket, type RealtimeServer } from '../sockets';
+import { boardStore, type Board } from './board-store';
+
+type Reply = (res: unknown) => void;
+type Handle = <P>(
+  event:
+    | 'request:whiteboard_state'
+    | 'request:whiteboard_show'
+    | 'request:whiteboard_access'
+    | 'request:whiteboard_page'
+    | 'request:whiteboard_sync'
+    | 'request:whiteboard_update',
+  run: (payload: P, reply: Reply) => Promise<void>,
+) => void;
+
+/** A Yjs update, checked: bytes within the limit that decode as one. */
+export function readUpdate(value: unknown): Uint8Array | null {
+  const bytes = value instanceof Uint8Array ? value : value instanceof ArrayBuffer ? new Uint8Array(value) : null;
+  if (!bytes || bytes.byteLength === 0 || bytes.byteLength > whiteboardLimits.updateMaxBytes) return null;
+  try {
+    Y.decodeUpdate(bytes);
+    return bytes;
+  } catch {
+    return null;
+  }
+}
+
+export function whiteboardService(app: FastifyInstance, io: RealtimeServer, store: RoomStore, admission: RoomAdmission) {
+  const boards = boardStore(app.db);
+
+  async function state(board: Board): Promise<WhiteboardState> {
+    let writers: string[] = [];
+    if (board.access === 'named' && board.writers.length) {
+      const named = new Set(board.writers);
+      writers = (await store.list(board.roomId)).filter((m) => named.has(m.userId)).map((m) => m.sessionId);
+    }
+    return { roomId: board.roomId, shown: board.shown, pages: board.pages, page: board.page, access: board.access, writers };
+  }
+
+  async function broadcast(board: Board) {
+    io.to(roomChannel(board.roomId)).emit('action:whiteboard_state', await state(board));
+  }
+
+  return {
+    /** The requests of one connection, run through its queue and rate limit (connection.ts). */
+    serve(socket: MeetingSocket, handle: Handle) {
+      const { user, sessionId } = socket.data;
+
+      /** The room when this connection is in it now, and whether it is one of its hosts. */
+      async function inRoom(roomId: string) {
+        const joined = socket.data.rooms.get(roomId);
+        if (!joined) return null;
+        const [self] = await store.members(roomId, [sessionId]);
+        if (self?.userId !== user.id) return null;
+        const known = await admission.lookup(roomId);
+        if (!known) return null;
+        return { classSessionId: joined.classSessionId, host: isHost(user, known.room) };
+      }
+
+      function mayDraw(board: Board, host: boolean, page: number) {
+        if (page >= board.pages) return false;
+        if (host) return true;
+        // Students draw on the board shown, on the page the class is on.
+        if (!board.shown || page !== board.page) return false;
+        return board.access === 'everyone' || (board.access === 'named' && board.writers.includes(user.id));
+      }
+
+      handle<unknown>('request:whiteboard_state', async (payload, reply) => {
+        const parsed = whiteboardStatePayload.safeParse(payload);
+        if (!parsed.success) return reply({ error: messages.validationFailed });
+        if (!(await inRoom(parsed.data.roomId))) return reply({ error: messages.notAllowed });
+        const board = await boards.find(parsed.data.roomId);
+        const now = await state(board);
+        reply(now);
+        // A named writer back with a new peer id: the hosts' list of who may draw shows it again.
+        if (board.access === 'named' && board.writers.includes(user.id)) {
+          socket.to(roomChannel(board.roomId)).emit('action:whiteboard_state', now);
+        }
+      });
+
+      handle<unknown>('request:whiteboard_show', async (payload, reply) => {
+        const parsed = whiteboardShowPayload.safeParse(payload);
+        if (!parsed.success) return reply({ error: messages.validationFailed });
+        const { roomId, shown } = parsed.data;
+        const found = await inRoom(roomId);
+        if (!found?.host) return reply({ error: messages.notAllowed });
+        await broadcast(await boards.change(roomId, found.classSessionId, { shown }));
+        reply({ shown });
+      });
+
+      handle<unknown>('request:whiteboard_access', async (payload, reply) => {
+        const parsed = whiteboardAccessPayload.safeParse(payload);
+        if (!parsed.success) return reply({ error: messages.validationFailed });
+        const { roomId, access, writers } = parsed.data;
+        const found = await inRoom(roomId);
+        if (!found?.host) return reply({ error: messages.notAllowed });
+        // Named by peer id, kept by account: a student who reloads (a new peer id) may still draw.
+        const members = access === 'named' ? await store.members(roomId, writers) : [];
+        if (members.some((m) => m === null)) return reply({ error: messages.notAllowed });
+        const accounts = [...new Set(members.map((m) => m!.userId))];
+        await broadcast(await boards.change(roomId, found.classSessionId, { access, writers: accounts }));
+        reply({ done: true });
+      });
+
+      handle<unknown>('request:whiteboard_page', async (payload, reply) => {
+        const parsed = whiteboardPagePayload.safeParse(payload);
+        if (!parsed.success) return reply({ error: messages.validationFailed });
+        const request = parsed.data;
+        const found = await inRoom(request.roomId);
+        if (!found?.host) return reply({ error: messages.notAllowed });
+        let board: Board | null;
+        if (request.action === 'add') {
+          board = await boards.addPage(request.roomId, found.classSessionId);
+        } else {
+          const current = await boards.find(request.roomId);
+          board = request.page < current.pages ? await boards.change(request.roomId, found.classSessionId, { page: request.page }) : null;
+        }
+        if (!board) return reply({ error: messages.validationFailed });
+        await broadcast(board);
+        reply({ page: board.page });
+      });
+
+      handle<unknown>('request:whiteboard_sync', async (payload, reply) => {
+        const parsed = whiteboardSyncPayload.safeParse(payload);
+        if (!parsed.success) return reply({ error: messages.validationFailed });
+        const { roomId, page } = parsed.data;
+        const found = await inRoom(roomId);
+        if (!found) return reply({ error: messages.notAllowed });
+        const board = await boards.find(roomId);
+        // A hidden board is the host's to prepare; the others see it when it is shown.
+        if (page >= board.pages || (!found.host && !board.shown)) return reply({ error: messages.notAllowed });
+        reply({ update: await boards.document(roomId, page) });
+      });
+
+      handle<{ roomId?: unknown; page?: unknown; update?: unknown }>('request:whiteboard_update', async (payload, reply) => {
+        const header = whiteboardUpdateHeader.safeParse(payload);
+        const update = readUpdate(payload?.update);
+        if (!header.success || !update) return reply({ error: messages.validationFailed });
+        const { roomId, page } = header.data;
+        const found = await inRoom(roomId);
+        if (!found) return reply({ error: messages.notAllowed });
+        const board = await boards.find(roomId);
+        if (!mayDraw(board, found.host, page)) return reply({ error: messages.notAllowed });
+        // The others see the stroke now; it is stored before the sender hears it is safe.
+        socket.to(roomChannel(roomId)).emit('action:whiteboard_update', { roomId, page, from: sessionId, update });
+        await boards.append(roomId, found.classSessionId, page, update);
+        reply({ done: true });
+      });
+    },
+
+    boards,
+  };
+}
+
+export type WhiteboardService = ReturnType<typeof whiteboardService>;
