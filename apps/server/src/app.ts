@@ -56,6 +56,8 @@ import { calendarRoutes } from './modules/calendar/routes';
 import { createCalendarService } from './modules/calendar/service';
 import { dashboardRoutes } from './modules/dashboards/routes';
 import { capacityLimit } from './sfu/topology';
+import { registerNotifications } from './modules/notifications/module';
+import { joinPersonChannels } from './modules/notifications/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -212,7 +214,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(swaggerUi, { routePrefix: apiDocsPath, staticCSP: docsContentSecurityPolicy });
 
   await app.register(healthRoutes);
+  const notifications = await registerNotifications(app, { now: deps.now });
   const auth = createAuthService({
+    notifications,
     db: app.db,
     outbox: app.outbox,
     limiter: app.rateLimiter,
@@ -261,6 +265,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     keySecret: config.payments.keySecret,
     webhookSecret: config.payments.webhookSecret,
     log: app.log,
+    notifications,
   });
   await app.register(paymentRoutes, { payments });
   await app.register(calendarRoutes, {
@@ -280,7 +285,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     bookmarks: createBookmarksService({ db: app.db }),
   });
   await app.register(adminRoutes, {
-    admin: createAdminService({ db: app.db, changes, revoked: (revocation) => accessTokens.revoked(revocation), trialDays: config.trialDays }),
+    admin: createAdminService({ db: app.db, changes, revoked: (revocation) => accessTokens.revoked(revocation), trialDays: config.trialDays, notifications }),
   });
   await app.register(recordingMediaRoutes);
   await app.register(recordingRoutes);
@@ -290,6 +295,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await registerLiveRecordings(app, config.liveRecordings);
 
   await registerRealtime(app);
+  joinPersonChannels(app);
 
   await registerWebApp(app, config.webDist);
   return app;

@@ -45,6 +45,11 @@ const envSchema = z.object({
   REDIS_PREFIX: z.string().default('mooz:'),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Mooz <no-reply@mooz.local>'),
+  SELLER_NAME: z.string().trim().min(1).default('Mooz'),
+  SELLER_ADDRESS: z.string().trim().default(''),
+  SELLER_TAX_ID: z.string().trim().optional(),
+  RECEIPT_TAX_RATE: z.coerce.number().min(0).max(100).default(0),
+  RECEIPT_TAX_LABEL: z.string().trim().min(1).default('Tax'),
   PAYMENTS_PROVIDER: z.enum(['razorpay', 'sandbox']).optional(),
   RAZORPAY_API_URL: z.string().url().default('https://api.razorpay.com'),
   RAZORPAY_KEY_ID: z.string().min(1).optional(),
@@ -149,6 +154,14 @@ function shapeConfig(env: z.infer<typeof envSchema>) {
     redisPrefix: env.REDIS_PREFIX,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    /** Who sells, as receipts print it; the tax rate is included in prices (0: no tax line). */
+    seller: {
+      name: env.SELLER_NAME,
+      address: env.SELLER_ADDRESS,
+      taxId: env.SELLER_TAX_ID || null,
+      taxRate: env.RECEIPT_TAX_RATE,
+      taxLabel: env.RECEIPT_TAX_LABEL,
+    },
     production: env.NODE_ENV === 'production',
     /** Off unless configured: otherwise any client could pick its own address and dodge every per-address limit. */
     trustProxy: env.TRUST_PROXY ?? false,

@@ -137,4 +137,19 @@ export const apiRoutes = {
     iceServers: { method: 'GET', path: '/api/ice-servers/' },
     capacity: { method: 'GET', path: '/api/meetings/capacity/' },
   },
+  notifications: {
+    list: { method: 'GET', path: '/api/notifications/' },
+    unread: { method: 'GET', path: '/api/notifications/unread/' },
+    markRead: { method: 'POST', path: '/api/notifications/:id/read/' },
+    markAllRead: { method: 'POST', path: '/api/notifications/read-all/' },
+    preferences: { method: 'GET', path: '/api/notifications/preferences/' },
+    updatePreferences: { method: 'PATCH', path: '/api/notifications/preferences/' },
+    /** RFC 8058 one-click unsubscribe: public, by the mail's signed token; the body is `List-Unsubscribe=One-Click`. */
+    unsubscribe: { method: 'POST', path: '/api/notifications/unsubscribe/' },
+  },
+  purchases: {
+    mine: { method: 'GET', path: '/api/payments/purchases/' },
+    /** The purchase's PDF receipt (its buyer). Raw bytes (application/pdf). */
+    receipt: { method: 'GET', path: '/api/payments/purchases/:id/receipt/' },
+  },
 } as const;

@@ -75,6 +75,17 @@ import {
 import { awardCertificateBody, certificate, certificateIdParams, certificateVerification } from './certificates';
 import { bookmarkOrderBody, bookmarksData, bookmarkToggleBody, searchData, searchQuery } from './navigation';
 import { calendarFeed, calendarTokenParams } from './calendar';
+import {
+  mailPreferences,
+  mailPreferencesBody,
+  notificationIdParams,
+  notificationsPage,
+  notificationsQuery,
+  purchase,
+  unreadCount,
+  unsubscribed,
+  unsubscribeQuery,
+} from './notifications';
 
 const done = dataEnvelope(z.null());
 
@@ -917,6 +928,85 @@ export const endpoints = {
       access: 'signedIn',
       status: 200,
       response: z.object({ data: meetingCapacity }),
+    }),
+  },
+
+  notifications: {
+    list: endpoint({
+      ...apiRoutes.notifications.list,
+      summary: "The caller's notifications, newest first, a page at a time, with the unread count",
+      tags: ['notifications'],
+      access: 'signedIn',
+      query: notificationsQuery,
+      status: 200,
+      response: dataEnvelope(notificationsPage),
+    }),
+    unread: endpoint({
+      ...apiRoutes.notifications.unread,
+      summary: "How many of the caller's notifications are unread",
+      tags: ['notifications'],
+      access: 'signedIn',
+      status: 200,
+      response: dataEnvelope(unreadCount),
+    }),
+    markRead: endpoint({
+      ...apiRoutes.notifications.markRead,
+      summary: 'Mark one of the caller\'s notifications read; 404 for one not theirs',
+      tags: ['notifications'],
+      access: 'signedIn',
+      params: notificationIdParams,
+      status: 200,
+      response: dataEnvelope(unreadCount),
+      failures: [404],
+    }),
+    markAllRead: endpoint({
+      ...apiRoutes.notifications.markAllRead,
+      summary: "Mark all the caller's notifications read",
+      tags: ['notifications'],
+      access: 'signedIn',
+      status: 200,
+      response: dataEnvelope(unreadCount),
+    }),
+    preferences: endpoint({
+      ...apiRoutes.notifications.preferences,
+      summary: 'Which kinds of notification the caller gets by mail (security and payment mails are locked on)',
+      tags: ['notifications'],
+      access: 'signedIn',
+      status: 200,
+      response: dataEnvelope(mailPreferences),
+    }),
+    updatePreferences: endpoint({
+      ...apiRoutes.notifications.updatePreferences,
+      summary: 'Turn mail of some kinds on or off; a locked kind is 400',
+      tags: ['notifications'],
+      access: 'signedIn',
+      body: mailPreferencesBody,
+      status: 200,
+      response: dataEnvelope(mailPreferences),
+      failures: [400],
+    }),
+    /** Its body is the form `List-Unsubscribe=One-Click` (RFC 8058), read by the route itself, not JSON. */
+    unsubscribe: endpoint({
+      ...apiRoutes.notifications.unsubscribe,
+      summary: 'One-click unsubscribe (RFC 8058): turns off mail of the one kind its token names; no login',
+      tags: ['notifications'],
+      access: 'public',
+      query: unsubscribeQuery,
+      status: 200,
+      response: dataEnvelope(unsubscribed),
+      failures: [400],
+      bodyLimit: 1024,
+    }),
+  },
+
+  purchases: {
+    mine: endpoint({
+      ...apiRoutes.purchases.mine,
+      summary: "The caller's paid and refunded purchases with their receipts, newest first",
+      tags: ['payments'],
+      access: 'signedIn',
+      status: 200,
+      response: dataEnvelope(z.array(purchase)),
     }),
   },
 } as const;

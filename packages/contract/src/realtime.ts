@@ -7,6 +7,7 @@ import { limits } from './limits';
 import { validationMessages } from './messages';
 import type { RoomRecording } from './recordings';
 import type { WhiteboardClientEvents, WhiteboardServerEvents } from './whiteboard';
+import type { NotificationEvent } from './notifications';
 
 export const socketPath = '/socket.io/';
 export const socketTransports = ['websocket'] as const;
@@ -289,6 +290,8 @@ export interface LobbyWait {
 }
 
 export interface ServerToClientEvents extends WhiteboardServerEvents {
+  /** To every socket of one person: a notification for them arrived (notifications.ts). */
+  'action:notification': (payload: NotificationEvent) => void;
   'action:room_connection_established': (payload: { room: Room }) => void;
   'action:establish_peer_connection': (payload: { userId: string; userName: string }) => void;
   'action:message_received': (payload: { from: string; data: SignalData | Record<string, unknown> }) => void;

@@ -20,7 +20,7 @@ const retryDelayMs = (attempts: number) => Math.min(2 ** attempts * 1000, 600_00
 
 export interface Outbox {
   /** Writes a job with `executor`: the transaction of the change that needs it. Call `kick()` after it commits. */
-  add(executor: Executor, kind: JobKind, payload: unknown): Promise<void>;
+  add(executor: Executor, kind: JobKind, payload: unknown, options?: { notBefore?: Date }): Promise<void>;
   /** Starts a pass soon. */
   kick(): void;
   /** Names the handler of one kind of job; jobs of a kind nobody handles wait. */
@@ -115,8 +115,8 @@ export function createOutbox(options: {
   timer.unref();
 
   return {
-    async add(executor, kind, payload) {
-      await executor.insert(outboxJobs).values({ kind, payload, availableAt: now() });
+    async add(executor, kind, payload, options) {
+      await executor.insert(outboxJobs).values({ kind, payload, availableAt: options?.notBefore ?? now() });
     },
     kick,
     handle(kind, handler) {

@@ -6,4 +6,5 @@ export * from './outbox';
 export * from './staff';
 export * from './recordings';
 export * from './learning';
+export * from './notifications';
 export * from './whiteboards';

@@ -8,7 +8,7 @@ export const outboxJobs = pgTable(
   'outbox_jobs',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    kind: text('kind', { enum: ['mail', 'code', 'reminder'] }).notNull(),
+    kind: text('kind', { enum: ['mail', 'code', 'reminder', 'notice', 'notice-mail'] }).notNull(),
     payload: jsonb('payload').notNull(),
     /** Not before: a failed try waits, longer each time. */
     availableAt: timestamp('available_at', { withTimezone: true }).notNull().defaultNow(),

@@ -9,6 +9,7 @@ import { messages } from '@mooz/contract/messages';
 import type { Database } from '../../db/client';
 import { batches, courses, subscriptions, users } from '../../db/schema/index';
 import { conflict, notFound } from '../../http/errors';
+import type { NotificationsDoor } from '../notifications/door';
 import { recordAudit } from './audit';
 import { containing, fullName, pageOf, rowCount } from './paging';
 
@@ -58,7 +59,7 @@ function present({ subscription: s, student, course, status }: Row): AdminPaymen
   };
 }
 
-export function createPayments({ db, now }: { db: Database; now: () => Date }) {
+export function createPayments({ db, now, notifications }: { db: Database; now: () => Date; notifications?: Pick<NotificationsDoor, 'refunded' | 'kick'> }) {
   const joined = (executor: Pick<Database, 'select'>, at = now()) =>
     executor
       .select(columnsAt(at))
@@ -112,8 +113,10 @@ export function createPayments({ db, now }: { db: Database; now: () => Date }) {
           payment_id: updated.paymentId,
           batch_id: updated.batchId,
         });
+        await notifications?.refunded(tx, id);
         return { ...found, subscription: updated, status: 'refunded' as const };
       });
+      notifications?.kick();
       return { data: present(refunded), message: messages.paymentRefunded };
     },
   };

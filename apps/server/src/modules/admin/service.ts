@@ -9,6 +9,7 @@ import { listAudit } from './audit';
 import { createOverview } from './overview';
 import { createPayments } from './payments';
 import { createPeople } from './people';
+import type { NotificationsDoor } from '../notifications/door';
 
 export interface AdminDeps {
   db: Database;
@@ -17,6 +18,8 @@ export interface AdminDeps {
   revoked: (revocation: Revocation) => void;
   trialDays: number;
   now?: () => Date;
+  /** The buyer's refund note, written with the refund. */
+  notifications?: Pick<NotificationsDoor, 'refunded' | 'kick'>;
 }
 
 export function createAdminService(deps: AdminDeps) {
@@ -32,7 +35,7 @@ export function createAdminService(deps: AdminDeps) {
       deps.changes.publish({ kind: 'account-closed', userId });
     },
   });
-  const payments = createPayments({ db, now });
+  const payments = createPayments({ db, now, notifications: deps.notifications });
   const overview = createOverview({ db, now });
 
   return {

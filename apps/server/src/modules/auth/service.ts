@@ -19,6 +19,7 @@ import type { Revocation } from './access-tokens';
 import { presentUser, type UserRow } from './presenter';
 import { insertUser, newStudent } from './users';
 import { trialState } from './trial';
+import type { NotificationsDoor } from '../notifications/door';
 
 // The account messages live in the contract, so the web app can show them in the user's language.
 export const authMessages = {
@@ -54,6 +55,8 @@ export interface AuthDeps {
   now?: () => Date;
   /** Told of each revocation once written (access-tokens.ts). */
   revoked?: (revocation: Revocation) => void;
+  /** Security notifications: a password changed, a sign-in from a new device (modules/notifications). */
+  notifications?: Pick<NotificationsDoor, 'passwordChanged' | 'signedIn'>;
 }
 
 // A fixed hash to verify against when the email is unknown, so a miss takes as long as a hit.
@@ -167,7 +170,7 @@ export function createAuthService(deps: AuthDeps) {
       return { data: verified!.deactivatedAt ? null : await signIn(verified!), message: authMessages.verified };
     },
 
-    async login(email: string, password: string, ip: string): Promise<{ data: LoginData }> {
+    async login(email: string, password: string, ip: string, userAgent?: string): Promise<{ data: LoginData }> {
       await loginLimits.admit(email, ip);
       const user = await findByEmail(email);
       dummyHash ??= hashPassword('not-a-real-password');
@@ -177,7 +180,9 @@ export function createAuthService(deps: AuthDeps) {
       await loginLimits.succeeded(email, ip);
       if (user.deactivatedAt) throw forbidden(messages.accountDeactivated);
       if (!user.isActive) throw forbidden(messages.emailNotVerified);
-      return { data: await signIn(user) };
+      const data = await signIn(user);
+      await deps.notifications?.signedIn(user.id, userAgent);
+      return { data };
     },
 
     async refresh(token: string) {
@@ -216,6 +221,7 @@ export function createAuthService(deps: AuthDeps) {
         })
         .where(eq(users.id, user!.id));
       await families.revokeAllOf(user!.id);
+      await deps.notifications?.passwordChanged(user!.id);
       // The mailed code proved the mailbox: its failed logins from this address are forgotten.
       await loginLimits.forget(body.email, ip);
       return { data: null, message: authMessages.passwordReset };
@@ -228,6 +234,7 @@ export function createAuthService(deps: AuthDeps) {
       }
       await db.update(users).set({ passwordHash: await hashPassword(newPassword) }).where(eq(users.id, userId));
       await families.revokeAllOf(userId, familyId);
+      await deps.notifications?.passwordChanged(userId);
       return { data: null, message: authMessages.passwordChanged };
     },
 

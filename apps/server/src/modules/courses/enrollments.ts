@@ -104,8 +104,17 @@ export async function recordPaymentFailure(db: Database, orderId: string, reason
 
 class SoldOut extends Error {}
 
-/** Activates a pending subscription and takes its batch's seat, both or neither. */
-export async function activateSubscription(db: Database, id: string, paymentId: string, now: Date): Promise<Activation> {
+/**
+ * Activates a pending subscription and takes its batch's seat, both or neither; `onActivated` runs in
+ * the same transaction (the receipt is written exactly when the activation is).
+ */
+export async function activateSubscription(
+  db: Database,
+  id: string,
+  paymentId: string,
+  now: Date,
+  onActivated?: (tx: Database, subscriptionId: string) => Promise<void>,
+): Promise<Activation> {
   try {
     const row = await db.transaction(async (tx) => {
       const [activated] = await tx
@@ -114,6 +123,7 @@ export async function activateSubscription(db: Database, id: string, paymentId: 
         .where(and(eq(subscriptions.id, id), eq(subscriptions.status, 'pending')))
         .returning();
       if (activated?.batchId && !(await takeSeat(tx as unknown as Database, activated.batchId))) throw new SoldOut();
+      if (activated && onActivated) await onActivated(tx as unknown as Database, activated.id);
       return activated;
     });
     if (row) return { outcome: 'activated', subscription: row };

@@ -24,6 +24,7 @@ import {
   type ScheduleChoice,
 } from '../courses/enrollments';
 import type { CoursesService } from '../courses/service';
+import type { NotificationsDoor } from '../notifications/door';
 import { providerId, type PaymentProvider } from './provider';
 import { paymentSignature, signatureMatches, webhookSignature } from './signatures';
 
@@ -37,6 +38,8 @@ export interface PaymentsDeps {
   webhookSecret: string;
   log: FastifyBaseLogger;
   now?: () => Date;
+  /** The receipt and the teacher's news of a new student, written with the activation. */
+  notifications?: Pick<NotificationsDoor, 'paid' | 'kick'>;
 }
 
 /** Provider events that mean the money was taken. */
@@ -71,6 +74,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
       subscription_id: subscription.id,
       key_id: provider.keyId,
     };
+  }
+
+  /** Activates once, by whichever of the browser and the webhook comes first; its receipt goes with it. */
+  async function activate(subscriptionId: string, paymentId: string) {
+    const paid = deps.notifications?.paid;
+    const result = await activateSubscription(db, subscriptionId, paymentId, now(), paid && ((tx, id) => paid(tx, id)));
+    if (result.outcome === 'activated') deps.notifications?.kick();
+    return result;
   }
 
   function logActivation(source: 'verify' | 'webhook', subscriptionId: string, result: Activation) {
@@ -145,7 +156,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         log.warn({ subscriptionId: subscription.id }, 'payment verification: bad signature');
         throw verificationFailed();
       }
-      const result = await activateSubscription(db, subscription.id, body.razorpay_payment_id, now());
+      const result = await activate(subscription.id, body.razorpay_payment_id);
       logActivation('verify', subscription.id, result);
       if (result.outcome === 'already_enrolled') throw conflict(messages.alreadyEnrolled);
       if (result.outcome === 'sold_out') throw conflict(messages.batchFilledWhilePaying);
@@ -208,7 +219,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         log.error({ orderId, paid, currency, due: subscription.amount }, 'payment webhook amount is missing or differs from the order');
         return ignored;
       }
-      const result = await activateSubscription(db, subscription.id, paymentId, now());
+      const result = await activate(subscription.id, paymentId);
       logActivation('webhook', subscription.id, result);
       const status = result.outcome === 'activated' ? 'activated' : result.outcome === 'unchanged' ? 'unchanged' : 'ignored';
       return { data: { status } as { status: 'activated' | 'unchanged' | 'failed' | 'ignored' } };

@@ -1,0 +1,122 @@
+// The notifications module's one door for the other modules: each event is one call, made in the
+// transaction of the change that caused it where there is one (a payment's activation, a refund), so
+// the notification exists exactly when the change does. Whom an event concerns is decided by the
+// module that owns the event; what to say, in which language, by which channel, is decided here.
+import { createHmac } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { knownDevices } from '../../db/schema/index';
+import type { Notice, Notifications } from './service';
+import { receiptFacts, receiptMail, type Seller } from './receipts';
+
+type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
+
+/** "Firefox on Linux": what a person recognises of a browser's User-Agent. */
+export function deviceName(userAgent: string | undefined): string {
+  const ua = userAgent ?? '';
+  const browser =
+    [
+      [/Edg\//, 'Edge'],
+      [/OPR\//, 'Opera'],
+      [/Firefox\//, 'Firefox'],
+      [/Chrom(e|ium)\//, 'Chrome'],
+      [/Safari\//, 'Safari'],
+    ].find(([re]) => (re as RegExp).test(ua))?.[1] ?? 'A browser';
+  const system =
+    [
+      [/Android/, 'Android'],
+      [/iPhone|iPad/, 'iOS'],
+      [/Windows/, 'Windows'],
+      [/Mac OS X|Macintosh/, 'macOS'],
+      [/CrOS/, 'ChromeOS'],
+      [/Linux/, 'Linux'],
+    ].find(([re]) => (re as RegExp).test(ua))?.[1] ?? null;
+  return system ? `${browser} (${system})` : (browser as string);
+}
+
+export function createNotificationsDoor(deps: { db: Database; notifications: Notifications; seller: Seller; origin: () => string; secret: string; now?: () => Date }) {
+  const { notifications, db } = deps;
+  const now = deps.now ?? (() => new Date());
+  // A device is its browser's identity string, kept only as a keyed hash.
+  const deviceOf = (userAgent: string) => createHmac('sha256', `mooz-devices:${deps.secret}`).update(userAgent).digest('base64url');
+
+  return {
+    /** Starts delivering what a committed transaction told. */
+    kick: () => notifications.kick(),
+
+    /** Any notices a module has worked out itself (see Notice). */
+    tell: (executor: Executor, notices: Notice[]) => notifications.tell(executor, notices),
+
+    /** A subscription just became paid: the buyer's receipt, and the batch's teacher hears of a new student. */
+    async paid(executor: Executor, subscriptionId: string) {
+      const facts = await receiptFacts(executor, subscriptionId, deps.seller);
+      if (!facts) return;
+      const mail = await receiptMail(facts, deps.origin(), 'paid');
+      await notifications.tell(executor, [
+        {
+          userId: facts.buyer.id,
+          kind: 'payment_received',
+          params: { course: facts.courseName, amount: facts.amount, currency: facts.currency, number: facts.receiptNumber },
+          link: '/profile#purchases',
+          mail,
+        },
+        {
+          userId: facts.teacherId,
+          kind: 'student_joined',
+          params: { course: facts.courseName, student: facts.buyer.name, start_date: facts.startDate },
+          link: `/my-courses/${facts.courseId}/students`,
+        },
+      ]);
+    },
+
+    /** A payment was refunded: the buyer's refund note. */
+    async refunded(executor: Executor, subscriptionId: string) {
+      const facts = await receiptFacts(executor, subscriptionId, deps.seller);
+      if (!facts) return;
+      await notifications.tell(executor, [
+        {
+          userId: facts.buyer.id,
+          kind: 'payment_refunded',
+          params: { course: facts.courseName, amount: facts.amount, currency: facts.currency, number: facts.receiptNumber },
+          link: '/profile#purchases',
+          mail: await receiptMail(facts, deps.origin(), 'refunded'),
+        },
+      ]);
+    },
+
+    /** The password was changed (by the person, or by a reset code). Always mailed. */
+    passwordChanged: (userId: number) =>
+      notifications.tell(db, [{ userId, kind: 'password_changed', params: { at: now().toISOString() }, link: '/profile' }]),
+
+    /** The email address was changed: told at the old address too, which `previousEmail` names. Always mailed. */
+    emailChanged: (executor: Executor, userId: number, previousEmail: string) =>
+      notifications.tell(executor, [{ userId, kind: 'email_changed', params: { previous: previousEmail, at: now().toISOString() }, link: '/profile' }]),
+
+    /**
+     * A sign-in: remembered per device; one from a device never seen is told (not the account's very
+     * first, which has nothing to compare with).
+     */
+    async signedIn(userId: number, userAgent: string | undefined) {
+      const device = deviceOf(userAgent ?? '');
+      const at = now();
+      const fresh = await db.transaction(async (tx) => {
+        const [known] = await tx
+          .insert(knownDevices)
+          .values({ userId, device, firstSeenAt: at, lastSeenAt: at })
+          .onConflictDoUpdate({ target: [knownDevices.userId, knownDevices.device], set: { lastSeenAt: at } })
+          .returning({ first: knownDevices.firstSeenAt });
+        if (known?.first.getTime() !== at.getTime()) return false;
+        const [others] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(knownDevices)
+          .where(and(eq(knownDevices.userId, userId), sql`${knownDevices.device} <> ${device}`));
+        if (!others?.n) return false;
+        await notifications.tell(tx, [{ userId, kind: 'new_device_login', params: { device: deviceName(userAgent), at: at.toISOString() }, link: '/profile' }]);
+        return true;
+      });
+      if (fresh) notifications.kick();
+    },
+  };
+}
+
+export type NotificationsDoor = ReturnType<typeof createNotificationsDoor>;

@@ -1,0 +1,111 @@
+// The mail of each kind of notification: one template per kind (its subject, its sentence, where its
+// button leads), in the reader's language, laid out by mail-layout.ts; and the digest that carries
+// several of one kind at once. Payment mails are the receipts (receipts.ts), sessions' moves and
+// cancellations keep the session module's own words: they arrive here already written.
+import type { NotificationKind } from '@mooz/contract/notifications';
+import { mayTurnOffMail } from '@mooz/contract/notifications';
+import type { Mail } from '../../infrastructure/mail';
+import { mailLanguage, mailTranslator } from '../../infrastructure/mail-text';
+import { formatSessionTime } from '../classes/session-mails';
+import { renderMail, type MailModel } from './mail-layout';
+
+export type NoticeParams = Record<string, string | number>;
+
+export interface Reader {
+  email: string;
+  firstName: string;
+  language: string | null;
+}
+
+export interface MailLinks {
+  /** The app's address: links in mails are absolute. */
+  origin: string;
+  /** The one-click unsubscribe address for this reader and kind (none for the always-mailed kinds). */
+  unsubscribe: string | null;
+}
+
+/** Money in minor units, in the reader's way of writing it: 149900 INR → ₹1,499.00. */
+export function formatMoney(amount: number, currency: string, language: string | null): string {
+  const format = new Intl.NumberFormat(mailLanguage(language), { style: 'currency', currency });
+  return format.format(amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+}
+
+/** The words' values: times and money written for the reader, the rest as they are. */
+export function wordsOf(params: NoticeParams, language: string | null): Record<string, string | number> {
+  const zone = typeof params.time_zone === 'string' ? params.time_zone : 'UTC';
+  const out: Record<string, string | number> = { ...params };
+  for (const [key, value] of Object.entries(params)) {
+    if (key.endsWith('_at') && typeof value === 'string') out[key] = formatSessionTime(new Date(value), zone, language);
+  }
+  if (typeof params.amount === 'number' && typeof params.currency === 'string') out.amount = formatMoney(params.amount, params.currency, language);
+  return out;
+}
+
+function footerOf(kind: NotificationKind, to: Reader, links: MailLinks) {
+  const t = mailTranslator(to.language);
+  return {
+    footer: [t(mayTurnOffMail(kind) ? 'notice.footer.reason' : 'notice.footer.always')],
+    footerLinks: [
+      { label: t('notice.footer.manage'), href: `${links.origin}/profile#mail-preferences` },
+      ...(links.unsubscribe ? [{ label: t('notice.footer.unsubscribe'), href: links.unsubscribe }] : []),
+    ],
+  };
+}
+
+/** The RFC 8058 headers of a mail that may be turned off. */
+export const unsubscribeHeaders = (unsubscribe: string | null): Record<string, string> | undefined =>
+  unsubscribe ? { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined;
+
+async function toMail(to: Reader, model: MailModel, unsubscribe: string | null): Promise<Mail> {
+  const rendered = await renderMail(model);
+  const headers = unsubscribeHeaders(unsubscribe);
+  return { to: to.email, ...rendered, ...(headers && { headers }) };
+}
+
+/** One notification's own mail. */
+export async function noticeMail(
+  to: Reader,
+  notice: { kind: NotificationKind; params: NoticeParams; link: string | null },
+  links: MailLinks,
+): Promise<Mail> {
+  const t = mailTranslator(to.language);
+  const words = wordsOf(notice.params, to.language);
+  const key = `notice.${notice.kind}`;
+  const paragraphs = [t(`${key}.body`, words)];
+  if (notice.kind === 'class_cancelled' && words.reason) paragraphs.push(t('notice.class_cancelled.reason', words));
+  return toMail(
+    to,
+    {
+      language: mailLanguage(to.language),
+      subject: t(`${key}.subject`, words),
+      greeting: t('greeting', { name: to.firstName }),
+      paragraphs,
+      ...(notice.link && { action: { label: t('notice.action'), href: `${links.origin}${notice.link}` } }),
+      ...footerOf(notice.kind, to, links),
+    },
+    links.unsubscribe,
+  );
+}
+
+/** Several notifications of one kind in one mail (mail volume: see notificationRules.digestWindowSeconds). */
+export async function digestMail(
+  to: Reader,
+  kind: NotificationKind,
+  notices: { params: NoticeParams; link: string | null }[],
+  links: MailLinks,
+): Promise<Mail> {
+  const t = mailTranslator(to.language);
+  return toMail(
+    to,
+    {
+      language: mailLanguage(to.language),
+      subject: t(`notice.${kind}.digest`, { count: notices.length }),
+      greeting: t('greeting', { name: to.firstName }),
+      paragraphs: [t('notice.digest.intro', { count: notices.length })],
+      items: notices.map((n) => ({ text: t(`notice.${kind}.subject`, wordsOf(n.params, to.language)), href: n.link ? `${links.origin}${n.link}` : null })),
+      action: { label: t('notice.digest.action'), href: `${links.origin}/dashboard` },
+      ...footerOf(kind, to, links),
+    },
+    links.unsubscribe,
+  );
+}
