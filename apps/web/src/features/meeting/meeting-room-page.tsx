@@ -23,6 +23,7 @@ import { VideoGrid } from './components/video-grid';
 import { LobbyScreen, MicsLockedBadge, RoomClosedScreen } from './components/classroom';
 import { useRoomControls } from './services/room-controls';
 import { RecordingNotice } from './recording/recording-notice';
+import { WhiteboardStage } from './whiteboard/whiteboard-mount';
 import { meetingBlocker, meetingBlockerText } from './services/media';
 import { enterRoom, leaveRoom } from './services/meeting';
 import { useToastsAbove } from './services/meeting-toasts';
@@ -202,6 +203,7 @@ export function MeetingRoomPage() {
       <div className={classes.body}>
         <main className={classes.main}>
           <VideoGrid />
+          <WhiteboardStage />
           {phase === 'connecting' && (
             <div className={classes.overlay} role="status">
               <Loader color="white" />

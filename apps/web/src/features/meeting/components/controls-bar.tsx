@@ -25,6 +25,7 @@ import { micLocked, refuseUnmute, useRoomControls } from '../services/room-contr
 import { HandButton, HostMenu } from './classroom';
 import { RecordControl } from '../recording/record-control';
 import { InviteCoachmark } from './invite-coachmark';
+import { WhiteboardButton } from '../whiteboard/whiteboard-mount';
 import classes from '../meeting.module.css';
 
 /**
@@ -117,6 +118,7 @@ export const ControlsBar = memo(function ControlsBar({ roomId, fullscreen, onFul
       <HandButton size={size} />
       <RecordControl roomId={roomId} size={size} />
       <HostMenu size={size} />
+      <WhiteboardButton size={size} />
       <Indicator label={unread} size={18} disabled={unread === 0 || floatingChatOpen} color="red" offset={6}>
         <Control
           size={size}

@@ -16,6 +16,7 @@ import { meetingToast } from './meeting-toasts';
 import { attachRoomControls, detachRoomControls, waitInLobby } from './room-controls';
 import type { Mesh } from './mesh';
 import { SfuLink } from './sfu-link';
+import { attachWhiteboard, detachWhiteboard } from '../whiteboard/whiteboard-link';
 import { changedLayers, layersFor } from './sfu-layers';
 import { decodeChat, encodeChat } from '../chat';
 import { receiveChat, type ChatLink } from './chat-channel';
@@ -187,6 +188,7 @@ export function openSignalling(
   socket.on('error', ({ message }) => console.warn('Signalling server:', message));
   // Hands, the host's controls and the lobby (room-controls.ts).
   attachRoomControls(socket, { mesh, rejoin: join, fail });
+  attachWhiteboard(socket);
 
   // Large classes: once the room outgrows the mesh the server moves it to the SFU, and moves it again
   // (a new epoch) if its SFU instance fails; we publish on a fresh link each time, and again when the
@@ -324,6 +326,7 @@ export function openSignalling(
       sfu?.close();
       sfu = null;
       detachRoomControls(socket);
+      detachWhiteboard(socket);
       socket.removeAllListeners();
       socket.disconnect();
     },

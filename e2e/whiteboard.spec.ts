@@ -1,0 +1,278 @@
+// The class whiteboard (issue 37) in Chromium, each person in their own browser: the teacher shows the
+// board and draws, both students see each stroke (the delay from the teacher's screen to theirs is
+// printed); a student without permission cannot draw, and the server refuses an update forged over a
+// socket of its own; the teacher names a student, who then draws for everyone; pages follow the
+// teacher; a late joiner gets the whole board, and one whose network dropped gets what was drawn
+// meanwhile. Screens at 1280 px and 390 px, in French right-to-left, are written to the output folder.
+import { randomUUID } from 'node:crypto';
+import { chromium, expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { io } from 'socket.io-client';
+import * as Y from 'yjs';
+import { apiLogIn, look, newStudent, prepare, type Look, type SignedIn } from './support/a11y';
+import { writeFakeCamera } from './support/fake-camera';
+import { cutNetwork, installMeetingProbe } from './support/meeting-probe';
+import { startSignedIn } from './support/signed-in';
+
+const english = look('en', 'light', false);
+const frenchRtl = look('fr', 'dark', true);
+const auth = (who: SignedIn) => ({ Authorization: `Bearer ${who.access}` });
+const DAY = 86_400_000;
+
+const fakeMedia = [
+  '--no-sandbox',
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  `--use-file-for-fake-video-capture=${writeFakeCamera()}`,
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+let browsers: Browser[] = [];
+const contexts: BrowserContext[] = [];
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  browsers = await Promise.all([0, 1, 2].map(() => chromium.launch({ executablePath: '/usr/bin/chromium', args: fakeMedia })));
+});
+
+test.afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+test.afterAll(async () => {
+  await Promise.all(browsers.map((browser) => browser.close()));
+});
+
+function nextMonday(): string {
+  const day = new Date(Date.now() + 7 * DAY);
+  while (day.getUTCDay() !== 1) day.setTime(day.getTime() + DAY);
+  return day.toISOString().slice(0, 10);
+}
+
+/** A new course of the demo teacher with a class starting in a few minutes (its room is open now). */
+async function classSession(request: APIRequestContext, teacher: SignedIn) {
+  const created = await request.post('/api/courses/', {
+    headers: auth(teacher),
+    data: {
+      name: `Geometry ${Date.now()}`,
+      description: 'Shapes on the board.',
+      price: 50_000,
+      duration_weeks: 4,
+      batch_start_dates: [nextMonday()],
+      weekday_times: ['09:00'],
+      weekend_times: [],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const course = (await created.json()).data as { id: number };
+  const scheduled = await request.post('/api/classes/sessions/', {
+    headers: auth(teacher),
+    data: { course_id: course.id, title: `Triangles ${Date.now()}`, starts_at: new Date(Date.now() + 5 * 60_000).toISOString(), duration_minutes: 60 },
+  });
+  expect(scheduled.status(), await scheduled.text()).toBe(201);
+  return (await scheduled.json()).data as { id: number; title: string; room_id: string };
+}
+
+async function openWindow(browser: Browser, baseURL: string, who: SignedIn, name: string, view: Look = english, width = 1280): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width, height: 800 } });
+  contexts.push(context);
+  await startSignedIn(context, { access: who.access, refresh: who.refresh, user: who.user }, name);
+  await prepare(context, view);
+  await installMeetingProbe(context);
+  // Each page notes when its board first showed n elements (the board sets data-elements on every change).
+  await context.addInitScript(() => {
+    const seen: Record<number, number> = {};
+    (window as unknown as { __boardSeen: Record<number, number> }).__boardSeen = seen;
+    new MutationObserver(() => {
+      const board = document.querySelector<HTMLElement>('[data-testid="whiteboard"]');
+      const count = Number(board?.dataset.elements ?? 0);
+      if (board && !(count in seen)) seen[count] = performance.timeOrigin + performance.now();
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-elements'], childList: true });
+  });
+  return context.newPage();
+}
+
+async function joined(page: Page, others: number) {
+  await expect(page.getByTestId('meeting-room')).toHaveAttribute('data-phase', 'joined', { timeout: 60_000 });
+  await expect(page.getByTestId('remote-tile')).toHaveCount(others, { timeout: 60_000 });
+}
+
+const board = (page: Page) => page.getByTestId('whiteboard');
+const boardSeen = (page: Page) => page.evaluate(() => (window as unknown as { __boardSeen: Record<number, number> }).__boardSeen);
+
+/** The drawing area's box (Excalidraw's interactive canvas, on top). */
+async function canvasBox(page: Page) {
+  const canvas = board(page).locator('canvas.interactive');
+  await expect(canvas).toBeVisible({ timeout: 30_000 });
+  return (await canvas.boundingBox())!;
+}
+
+/** Picks a tool by its keyboard shortcut (Excalidraw's: p pen, r rectangle, e eraser, t text). */
+async function tool(page: Page, key: string) {
+  await board(page).locator('canvas.interactive').click({ position: { x: 5, y: 5 } }).catch(() => undefined);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press(key);
+}
+
+async function drag(page: Page, from: [number, number], to: [number, number]) {
+  const box = await canvasBox(page);
+  await page.mouse.move(box.x + from[0], box.y + from[1]);
+  await page.mouse.down();
+  for (let step = 1; step <= 8; step += 1) {
+    await page.mouse.move(box.x + from[0] + ((to[0] - from[0]) * step) / 8, box.y + from[1] + ((to[1] - from[1]) * step) / 8);
+  }
+  await page.mouse.up();
+}
+
+const elements = (page: Page) => board(page);
+
+test('the teacher draws and both students see it; drawing rights, a forged update, pages, a late joiner and a blip', async ({ request, baseURL }, testInfo) => {
+  test.setTimeout(300_000);
+  const teacher = await apiLogIn(request, 'teacher@mooz.local');
+  const session = await classSession(request, teacher);
+  const sami = (await newStudent(request, 'Sami')).session;
+  const lina = (await newStudent(request, 'Lina')).session;
+  const [tess, samiPage, linaPage] = await Promise.all([
+    openWindow(browsers[0]!, baseURL!, teacher, 'Tess Teacher'),
+    openWindow(browsers[1]!, baseURL!, sami, 'Sami Student'),
+    openWindow(browsers[2]!, baseURL!, lina, 'Lina Student', frenchRtl, 390),
+  ]);
+  const room = `/meeting/${session.room_id}`;
+  await tess.goto(room);
+  await joined(tess, 0);
+  await samiPage.goto(room);
+  await linaPage.goto(room);
+  await Promise.all([joined(tess, 2), joined(samiPage, 2), joined(linaPage, 2)]);
+
+  // Nothing of the editor is loaded before the board is shown.
+  const editorLoaded = (page: Page) => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /whiteboard-board|excalidraw/i.test(entry.name)));
+  expect(await editorLoaded(samiPage)).toBe(false);
+  await expect(samiPage.getByTestId('toggle-whiteboard')).toHaveCount(0);
+
+  // The teacher shows the board; everyone gets it, students read-only.
+  await tess.getByTestId('toggle-whiteboard').click();
+  for (const page of [tess, samiPage, linaPage]) await expect(board(page)).toBeVisible({ timeout: 30_000 });
+  await expect(board(samiPage)).toHaveAttribute('data-can-draw', 'false');
+  await expect(samiPage.getByTestId('whiteboard-permission')).toHaveText('View only');
+  await expect(linaPage.getByTestId('whiteboard-permission')).toContainText('Lecture seule');
+
+  // Pen strokes, a rectangle, an ellipse: each appears for both students; the delay is measured
+  // from the moment the teacher's own board shows the new element to the moment a student's does.
+  await canvasBox(tess);
+  const strokes: [string, [number, number], [number, number]][] = [
+    ['p', [120, 120], [320, 180]],
+    ['p', [140, 220], [360, 260]],
+    ['r', [420, 120], [600, 260]],
+    ['o', [420, 300], [600, 400]],
+    ['p', [160, 320], [340, 420]],
+  ];
+  for (const [index, [key, from, to]] of strokes.entries()) {
+    await tool(tess, key);
+    await drag(tess, from, to);
+    for (const page of [tess, samiPage, linaPage]) await expect(elements(page)).toHaveAttribute('data-elements', `${index + 1}`, { timeout: 10_000 });
+  }
+  const teacherSeen = await boardSeen(tess);
+  const delays: number[] = [];
+  for (const student of [samiPage, linaPage]) {
+    const seen = await boardSeen(student);
+    for (let n = 1; n <= strokes.length; n += 1) delays.push(seen[n]! - teacherSeen[n]!);
+  }
+  delays.sort((a, b) => a - b);
+  const median = delays[Math.floor(delays.length / 2)]!;
+  const worst = delays[delays.length - 1]!;
+  console.log(`whiteboard: teacher's stroke on a student's screen after ${median.toFixed(0)} ms median, ${worst.toFixed(0)} ms worst (${delays.length} strokes seen, 3 browsers on this machine)`);
+  testInfo.annotations.push({ type: 'stroke delay', description: `median ${median.toFixed(0)} ms, worst ${worst.toFixed(0)} ms` });
+  expect(worst).toBeLessThan(200);
+
+  // A formula, written as text on the board.
+  await tess.getByTestId('whiteboard-formula').click();
+  await tess.getByTestId('whiteboard-formula-input').fill('x^2 + y_1 <= \\pi');
+  await expect(tess.getByTestId('whiteboard-formula-preview')).toHaveText('x² + y₁ ≤ π');
+  await tess.getByTestId('whiteboard-formula-input').press('Enter');
+  await expect(elements(samiPage)).toHaveAttribute('data-elements', '6');
+
+  // The eraser takes the first pen stroke away, for everyone.
+  await tool(tess, 'e');
+  await drag(tess, [200, 130], [240, 170]);
+  await expect(elements(samiPage)).toHaveAttribute('data-elements', '5');
+  await expect(elements(linaPage)).toHaveAttribute('data-elements', '5');
+
+  // A student without permission: nothing they do reaches the board.
+  await drag(samiPage, [100, 450], [300, 500]);
+  await samiPage.waitForTimeout(500);
+  await expect(elements(tess)).toHaveAttribute('data-elements', '5');
+
+  // An update forged over a socket of its own, by a student of the class: refused, nobody gets it.
+  const forger = (await newStudent(request, 'Forger')).session;
+  const socket = io(baseURL!, { path: '/socket.io/', transports: ['websocket'], auth: { sessionId: randomUUID(), token: forger.access } });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    const joinedAnswer = await socket.emitWithAck('request:join_room', { roomId: session.room_id, userName: 'Forger' });
+    expect(joinedAnswer).toHaveProperty('room');
+    const doc = new Y.Doc();
+    doc.getMap('elements').set('forged', { id: 'forged', type: 'rectangle', x: 0, y: 0, width: 50, height: 50, version: 1, isDeleted: false });
+    const answer = await socket.emitWithAck('request:whiteboard_update', { roomId: session.room_id, page: 0, update: Y.encodeStateAsUpdate(doc) });
+    expect(answer).toEqual({ error: 'Not allowed' });
+    const pageChange = await socket.emitWithAck('request:whiteboard_page', { roomId: session.room_id, action: 'add' });
+    expect(pageChange).toEqual({ error: 'Not allowed' });
+  } finally {
+    socket.disconnect();
+  }
+  await expect(elements(tess)).toHaveAttribute('data-elements', '5');
+  await expect(elements(samiPage)).toHaveAttribute('data-elements', '5');
+
+  // The teacher names Sami: he draws, everyone sees it; Lina still cannot.
+  await tess.getByTestId('whiteboard-access').getByText('Chosen students').click();
+  await tess.getByTestId('whiteboard-writers').click();
+  await tess.getByRole('option', { name: 'Sami Student' }).click();
+  await tess.keyboard.press('Escape');
+  await expect(board(samiPage)).toHaveAttribute('data-can-draw', 'true');
+  await expect(board(linaPage)).toHaveAttribute('data-can-draw', 'false');
+  await tool(samiPage, 'r');
+  await drag(samiPage, [700, 120], [820, 220]);
+  for (const page of [tess, linaPage]) await expect(elements(page)).toHaveAttribute('data-elements', '6');
+
+  // Screens: the teacher at 1280, Lina at 390 in French right-to-left.
+  await tess.screenshot({ path: testInfo.outputPath('whiteboard-teacher-1280.png') });
+  await linaPage.screenshot({ path: testInfo.outputPath('whiteboard-student-390-fr-rtl.png') });
+
+  // A network blip: Lina is cut off while the teacher draws, and sees it once back.
+  await cutNetwork(linaPage.context(), linaPage);
+  await tool(tess, 'r');
+  await drag(tess, [700, 300], [820, 400]);
+  await expect(elements(samiPage)).toHaveAttribute('data-elements', '7');
+  await linaPage.context().setOffline(false);
+  await expect(elements(linaPage)).toHaveAttribute('data-elements', '7', { timeout: 30_000 });
+
+  // Pages: the teacher opens a new one and the class follows; then back to the first.
+  await tess.getByTestId('whiteboard-add-page').click();
+  for (const page of [samiPage, linaPage]) {
+    await expect(board(page)).toHaveAttribute('data-page', '1');
+    await expect(elements(page)).toHaveAttribute('data-elements', '0');
+  }
+  await expect(samiPage.getByTestId('whiteboard-page')).toHaveText('Page 2 of 2');
+  await tool(tess, 'p');
+  await drag(tess, [200, 200], [400, 260]);
+  await expect(elements(samiPage)).toHaveAttribute('data-elements', '1');
+  await tess.getByTestId('whiteboard-previous').click();
+  await expect(board(samiPage)).toHaveAttribute('data-page', '0');
+  await expect(elements(samiPage)).toHaveAttribute('data-elements', '7');
+
+  // A late joiner sees the board as it is, on the page the class is on.
+  const late = (await newStudent(request, 'Late')).session;
+  const latePage = await openWindow(browsers[2]!, baseURL!, late, 'Late Student');
+  await latePage.goto(room);
+  await joined(latePage, 3);
+  await expect(board(latePage)).toBeVisible({ timeout: 30_000 });
+  await expect(board(latePage)).toHaveAttribute('data-page', '0');
+  await expect(elements(latePage)).toHaveAttribute('data-elements', '7', { timeout: 30_000 });
+
+  // The teacher hides the board: it goes for everyone.
+  await tess.getByTestId('toggle-whiteboard').click();
+  for (const page of [samiPage, linaPage, latePage]) await expect(board(page)).toHaveCount(0);
+});
