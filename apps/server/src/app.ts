@@ -237,6 +237,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     origin: () => publicOrigin(config),
     now: deps.now,
     pollMs: deps.reminderPollMs,
+    notifications,
   });
   app.decorate('reminders', reminders);
   app.outbox.handle<ReminderJob>('reminder', (job) => reminders.send(job));
@@ -256,7 +257,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       cacheTtlMs,
       maxCapacity: capacityLimit(config.janus.urls.length > 0),
     }),
-    changes: createSessionChanges({ db: app.db, outbox: app.outbox }),
+    changes: createSessionChanges({ db: app.db, outbox: app.outbox, notifications }),
   });
   const payments = createPaymentsService({
     db: app.db,

@@ -177,17 +177,22 @@ export function createAssignmentsService(app: FastifyInstance) {
 
     async create(caller: Caller, courseId: number, body: z.infer<typeof assignmentInput>) {
       const access = await courseFor(db, caller, courseId, manager);
-      const [row] = await db
-        .insert(assignments)
-        .values({
-          courseId,
-          title: body.title,
-          instructions: body.instructions,
-          dueAt: body.due_at ? new Date(body.due_at) : null,
-          createdBy: caller.id,
-        })
-        .returning();
-      return { data: await presentOne(caller, access, row!), message: messages.assignmentCreated };
+      const row = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(assignments)
+          .values({
+            courseId,
+            title: body.title,
+            instructions: body.instructions,
+            dueAt: body.due_at ? new Date(body.due_at) : null,
+            createdBy: caller.id,
+          })
+          .returning();
+        await app.notifications.assignmentPosted(tx, created!);
+        return created!;
+      });
+      app.notifications.kick();
+      return { data: await presentOne(caller, access, row), message: messages.assignmentCreated };
     },
 
     async one(caller: Caller, id: number) {
@@ -344,7 +349,7 @@ export function createAssignmentsService(app: FastifyInstance) {
     },
 
     async review(caller: Caller, id: number, body: z.infer<typeof reviewBody>) {
-      const { assignment } = await submissionWithCourse(id);
+      const { assignment, submission } = await submissionWithCourse(id);
       const access = await courseRole(db, caller, assignment.courseId);
       if (access?.role !== 'manager') throw forbidden();
       const now = new Date();
@@ -362,6 +367,7 @@ export function createAssignmentsService(app: FastifyInstance) {
         .where(eq(submissions.id, id));
       const [row] = await submissionRows(eq(submissions.id, id));
       if (!row) throw notFound(messages.submissionNotFound);
+      await app.notifications.answerReviewed(db, { studentId: submission.userId, courseId: assignment.courseId, title: assignment.title, assignmentId: assignment.id });
       return { data: presentSubmission(secret, row, assignment.dueAt, now), message: messages.submissionReviewed };
     },
   };

@@ -46,11 +46,21 @@ async function candidates(db: Database, userId: number, now: Date): Promise<Cand
   return rowsOf<Candidate>(result);
 }
 
+/** Tells a student of a certificate just issued, in the transaction that issued it (modules/notifications). */
+export type CertificateTold = (executor: Database, certificate: { id: string; userId: number; courseId: number }) => Promise<void>;
+
 /**
  * Issues the certificates the student has earned and not yet received; returns the new ids. `known`:
  * the student's progress in all their courses at `now`, when the caller has it already (the dashboard).
+ * `told`: the student hears of each, once (only the insert that issued it tells).
  */
-export async function earnDueCertificates(db: Database, userId: number, now: Date = new Date(), known?: CourseProgress[]): Promise<string[]> {
+export async function earnDueCertificates(
+  db: Database,
+  userId: number,
+  now: Date = new Date(),
+  known?: CourseProgress[],
+  told?: CertificateTold,
+): Promise<string[]> {
   const due = await candidates(db, userId, now);
   if (due.length === 0) return [];
   const progress = known ?? (await courseProgress(db, userId, { courseIds: due.map((c) => Number(c.course_id)), now }));
@@ -58,7 +68,7 @@ export async function earnDueCertificates(db: Database, userId: number, now: Dat
   for (const course of due) {
     const p = progress.find((row) => row.courseId === Number(course.course_id));
     if (!p || p.sessionsSoFar === 0 || p.share < certificateRules.earnedShare) continue;
-    const result = await db.execute(sql`
+    const insert = (executor: Pick<Database, 'execute'>) => executor.execute(sql`
       insert into certificates (id, user_id, course_id, batch_id, kind, student_name, course_name, teacher_name,
         start_date, end_date, attendance_share, issued_at)
       values (${certificateId()}, ${userId}, ${Number(course.course_id)}, ${course.batch_id === null ? null : Number(course.batch_id)}, 'earned',
@@ -66,7 +76,14 @@ export async function earnDueCertificates(db: Database, userId: number, now: Dat
         ${p.share}, ${now.toISOString()}::timestamptz)
       on conflict (user_id, course_id) do nothing
       returning id`);
-    issued.push(...rowsOf<{ id: string }>(result).map((row) => row.id));
+    const ids = told
+      ? await db.transaction(async (tx) => {
+          const fresh = rowsOf<{ id: string }>(await insert(tx)).map((row) => row.id);
+          for (const id of fresh) await told(tx as unknown as Database, { id, userId, courseId: Number(course.course_id) });
+          return fresh;
+        })
+      : rowsOf<{ id: string }>(await insert(db)).map((row) => row.id);
+    issued.push(...ids);
   }
   return issued;
 }
@@ -80,7 +97,7 @@ export const periodicLookBackDays = 30;
  * dashboard and the certificates list still look at every ended batch of their caller.) Returns how
  * many were issued.
  */
-export async function earnAllDueCertificates(db: Database, now: Date = new Date()): Promise<number> {
+export async function earnAllDueCertificates(db: Database, now: Date = new Date(), told?: CertificateTold): Promise<number> {
   const result = await db.execute(sql`
     select distinct s.user_id from subscriptions s
     join courses c on c.id = s.course_id
@@ -91,6 +108,6 @@ export async function earnAllDueCertificates(db: Database, now: Date = new Date(
       and not exists (select 1 from certificates x where x.user_id = s.user_id and x.course_id = s.course_id)
     order by s.user_id`);
   let issued = 0;
-  for (const row of rowsOf<{ user_id: number }>(result)) issued += (await earnDueCertificates(db, Number(row.user_id), now)).length;
+  for (const row of rowsOf<{ user_id: number }>(result)) issued += (await earnDueCertificates(db, Number(row.user_id), now, undefined, told)).length;
   return issued;
 }

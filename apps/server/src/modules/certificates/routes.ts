@@ -11,7 +11,7 @@ import { attachment } from '../../infrastructure/csv';
 import { currentUser } from '../../http/authenticate';
 import { route } from '../../http/route';
 import { publicOrigin } from '../classes/join-link';
-import { earnAllDueCertificates } from './earn';
+import { earnAllDueCertificates, type CertificateTold } from './earn';
 import { certificateFileName, certificatePdf } from './pdf';
 import { certificatePagePath, createCertificatesService } from './service';
 
@@ -21,7 +21,12 @@ export const earnEveryMs = 60 * 60 * 1000;
 const refusals: FastifySchema = { hide: true, response: { 404: errorEnvelope } };
 
 export const certificateRoutes: FastifyPluginAsync<{ earnEveryMs?: number }> = async (app, options) => {
-  const certificates = createCertificatesService({ db: app.db });
+  const told: CertificateTold = async (tx, certificate) => {
+    await app.notifications.certificateIssued(tx, certificate);
+    // Delivered once the issuing transaction has committed (the outbox's next pass at the latest).
+    setImmediate(() => app.notifications.kick());
+  };
+  const certificates = createCertificatesService({ db: app.db, told });
   route(app, endpoints.certificates.mine, (req) => certificates.mine(currentUser(req)));
   route(app, endpoints.certificates.award, (req) => certificates.award(currentUser(req), req.params.id, req.body));
   route(app, endpoints.certificates.verify, (req) => certificates.verify(req.params.id));
@@ -61,7 +66,7 @@ export const certificateRoutes: FastifyPluginAsync<{ earnEveryMs?: number }> = a
   app.addHook('onReady', async () => {
     timer = setInterval(() => {
       if (pass) return;
-      pass = earnAllDueCertificates(app.db)
+      pass = earnAllDueCertificates(app.db, new Date(), told)
         .catch((error: unknown) => app.log.warn({ err: error }, 'the earned certificates pass failed; the next one tries again'))
         .finally(() => (pass = null));
     }, everyMs);

@@ -12,7 +12,7 @@ import { certificates, courses } from '../../db/schema/index';
 import { HttpError, conflict, notFound } from '../../http/errors';
 import { auditIfAdmin } from '../admin/audit';
 import { courseFor, type Caller } from '../assignments/access';
-import { batchHasEnded, earnDueCertificates } from './earn';
+import { batchHasEnded, earnDueCertificates, type CertificateTold } from './earn';
 import { certificateId, normaliseCertificateId } from './ids';
 
 export type CertificateRow = typeof certificates.$inferSelect;
@@ -62,7 +62,7 @@ export async function certificatesOfCourse(db: Database, courseId: number): Prom
   return new Map(rows.map((row) => [row.userId, { id: row.id, verify_url: certificatePagePath(row.id) }]));
 }
 
-export function createCertificatesService({ db, now = () => new Date() }: { db: Database; now?: () => Date }) {
+export function createCertificatesService({ db, now = () => new Date(), told }: { db: Database; now?: () => Date; told?: CertificateTold }) {
   /** The certificate a public id names; 404 for one never issued, malformed ids included. */
   async function byId(text: string): Promise<CertificateRow> {
     const id = normaliseCertificateId(text);
@@ -79,7 +79,7 @@ export function createCertificatesService({ db, now = () => new Date() }: { db: 
       let where: SQL | undefined;
       if (caller.userType === 'student') {
         // What they have earned appears here even if they never open the dashboard.
-        await earnDueCertificates(db, caller.id);
+        await earnDueCertificates(db, caller.id, undefined, undefined, told);
         where = eq(certificates.userId, caller.id);
       } else if (caller.userType === 'teacher') {
         where = sql`${certificates.courseId} in (select ${courses.id} from ${courses} where ${courses.teacherId} = ${caller.id})`;
@@ -155,6 +155,7 @@ export function createCertificatesService({ db, now = () => new Date() }: { db: 
           early: !purchase.ended,
           ...(body.reason && { reason: body.reason }),
         });
+        await told?.(tx as unknown as Database, { id: inserted.id, userId: studentId, courseId });
         return inserted;
       });
       return { data: presentCertificate(row), message: messages.certificateAwarded };

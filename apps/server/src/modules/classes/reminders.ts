@@ -22,6 +22,7 @@ import { classSessions, courses, subscriptions, users } from '../../db/schema/in
 import type { Mail, Mailer } from '../../infrastructure/mail';
 import { escapeHtml, mailTranslator } from '../../infrastructure/mail-text';
 import type { Outbox } from '../../infrastructure/outbox';
+import type { NotificationsDoor } from '../notifications/door';
 import { joinLink } from './join-link';
 import { formatSessionTime, type Recipient } from './session-mails';
 
@@ -35,6 +36,8 @@ export interface ReminderJob {
   sessionId: number;
   startsAt: string;
   mail: Mail;
+  /** Whose: their mail preference is asked just before sending (absent on jobs written before). */
+  userId?: number;
 }
 
 export interface RemindersDeps {
@@ -47,6 +50,8 @@ export interface RemindersDeps {
   now?: () => Date;
   /** 0: no timer (tests call pass() themselves). */
   pollMs?: number;
+  /** The bell of each recipient, and their mail preference for reminders (modules/notifications). */
+  notifications?: Pick<NotificationsDoor, 'tell' | 'wantsMail' | 'mailHeaders'>;
 }
 
 type Executor = Pick<Database, 'select'>;
@@ -83,7 +88,7 @@ export function createReminders(deps: RemindersDeps) {
   const leadMs = limits.reminderLeadMinutes * 60_000;
 
   /** The session's students (active subscriptions; of its batch when it has one) and its teacher. */
-  async function recipientsOf(executor: Executor, session: { courseId: number; batchId: number | null }, teacherId: number): Promise<Recipient[]> {
+  async function recipientsOf(executor: Executor, session: { courseId: number; batchId: number | null }, teacherId: number): Promise<(Recipient & { id: number })[]> {
     const person = { id: users.id, email: users.email, firstName: users.firstName, language: users.language };
     const [students, teacher] = await Promise.all([
       executor
@@ -130,10 +135,24 @@ export function createReminders(deps: RemindersDeps) {
         if (!course) continue;
         const facts = { title: session.title, courseName: course.name, timeZone: course.timeZone, startsAt: session.startsAt };
         const link = joinLink(deps.origin(), session.roomId);
-        for (const to of await recipientsOf(tx, session, course.teacherId)) {
-          const job: ReminderJob = { sessionId: session.id, startsAt: session.startsAt.toISOString(), mail: reminderMail(to, facts, link, at) };
+        const recipients = await recipientsOf(tx, session, course.teacherId);
+        for (const to of recipients) {
+          const mail = reminderMail(to, facts, link, at);
+          const headers = deps.notifications?.mailHeaders(to.id, 'class_starting');
+          const job: ReminderJob = { sessionId: session.id, startsAt: session.startsAt.toISOString(), mail: headers ? { ...mail, headers } : mail, userId: to.id };
           await deps.outbox.add(tx, 'reminder', job);
         }
+        // In the app too; the mail is the reminder's own (above).
+        await deps.notifications?.tell(
+          tx,
+          recipients.map((to) => ({
+            userId: to.id,
+            kind: 'class_starting' as const,
+            params: { course: course.name, title: session.title, starts_at: session.startsAt.toISOString(), time_zone: course.timeZone },
+            link: `/meeting/${encodeURIComponent(session.roomId)}`,
+            mail: false as const,
+          })),
+        );
       }
       return sessions.length;
     });
@@ -151,6 +170,7 @@ export function createReminders(deps: RemindersDeps) {
       deps.log.info({ session: job.sessionId, to: job.mail.to }, 'reminder dropped: the session was cancelled or moved');
       return;
     }
+    if (job.userId !== undefined && deps.notifications && !(await deps.notifications.wantsMail(job.userId, 'class_starting'))) return;
     await deps.mailer.send(job.mail);
   }
 

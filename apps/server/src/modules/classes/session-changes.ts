@@ -17,6 +17,8 @@ import type { Mail } from '../../infrastructure/mail';
 import type { Outbox } from '../../infrastructure/outbox';
 import { auditIfAdmin } from '../admin/audit';
 import { present, sessionStatus } from './service';
+import type { NotificationsDoor } from '../notifications/door';
+import type { Notice } from '../notifications/service';
 import { cancelledMail, movedMail, type Recipient } from './session-mails';
 
 type Caller = Pick<AuthUser, 'id' | 'userType' | 'ability'>;
@@ -27,6 +29,8 @@ export interface SessionChangesDeps {
   db: Database;
   outbox: Outbox;
   now?: () => Date;
+  /** Each student's bell, and their mail unless they turned this kind off (modules/notifications). */
+  notifications?: Pick<NotificationsDoor, 'tell'>;
 }
 
 export function createSessionChanges(deps: SessionChangesDeps) {
@@ -66,7 +70,16 @@ export function createSessionChanges(deps: SessionChangesDeps) {
       .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
   }
 
-  async function mailEach(executor: Executor, recipients: Recipient[], mail: (to: Recipient) => Mail) {
+  async function mailEach(
+    executor: Executor,
+    recipients: (Recipient & { id: number })[],
+    mail: (to: Recipient) => Mail,
+    notice: Pick<Notice, 'kind' | 'params' | 'link'>,
+  ) {
+    if (deps.notifications) {
+      await deps.notifications.tell(executor as Pick<Database, 'select' | 'insert' | 'update'>, recipients.map((to) => ({ ...notice, userId: to.id, mail: mail(to) })));
+      return;
+    }
     for (const to of recipients) await deps.outbox.add(executor, 'mail', mail(to));
   }
 
@@ -100,7 +113,11 @@ export function createSessionChanges(deps: SessionChangesDeps) {
         await auditIfAdmin(tx, caller, 'session.update', { type: 'session', id }, { title, starts_at: startsAt.toISOString() });
         if (moved) {
           const facts = { title, courseName: row.course.name, timeZone: row.course.timeZone };
-          await mailEach(tx, await studentsOf(tx, changed), (to) => movedMail(to, facts, before, changed));
+          await mailEach(tx, await studentsOf(tx, changed), (to) => movedMail(to, facts, before, changed), {
+            kind: 'class_moved',
+            params: { course: row.course.name, title, starts_at: startsAt.toISOString(), time_zone: row.course.timeZone },
+            link: '/sessions',
+          });
         }
         return changed;
       });
@@ -122,7 +139,11 @@ export function createSessionChanges(deps: SessionChangesDeps) {
         if (!changed) throw conflict(messages.sessionAlreadyCancelled);
         await auditIfAdmin(tx, caller, 'session.cancel', { type: 'session', id }, { reason: body.reason });
         const facts = { title: changed.title, courseName: row.course.name, timeZone: row.course.timeZone, startsAt: changed.startsAt };
-        await mailEach(tx, await studentsOf(tx, changed), (to) => cancelledMail(to, facts, body.reason));
+        await mailEach(tx, await studentsOf(tx, changed), (to) => cancelledMail(to, facts, body.reason), {
+          kind: 'class_cancelled',
+          params: { course: row.course.name, title: changed.title, starts_at: changed.startsAt.toISOString(), time_zone: row.course.timeZone, reason: body.reason },
+          link: '/sessions',
+        });
         return changed;
       });
       deps.outbox.kick();

@@ -3,9 +3,11 @@
 // the notification exists exactly when the change does. Whom an event concerns is decided by the
 // module that owns the event; what to say, in which language, by which channel, is decided here.
 import { createHmac } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { knownDevices } from '../../db/schema/index';
+import { classSessions, courses, knownDevices, subscriptions, users } from '../../db/schema/index';
+import type { NotificationKind } from '@mooz/contract/notifications';
+import { unsubscribeHeaders } from './notice-mails';
 import type { Notice, Notifications } from './service';
 import { receiptFacts, receiptMail, type Seller } from './receipts';
 
@@ -34,6 +36,26 @@ export function deviceName(userAgent: string | undefined): string {
   return system ? `${browser} (${system})` : (browser as string);
 }
 
+/** A course's name, and its paying students (of one batch when given): whom a course's news concerns. */
+async function courseAudience(executor: Pick<Database, 'select'>, courseId: number, batchId: number | null = null) {
+  const [course] = await executor.select({ name: courses.name }).from(courses).where(eq(courses.id, courseId));
+  if (!course) return null;
+  const students = await executor
+    .select({ id: users.id })
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .where(
+      and(
+        eq(subscriptions.courseId, courseId),
+        eq(subscriptions.status, 'active'),
+        batchId === null ? undefined : eq(subscriptions.batchId, batchId),
+        isNull(users.deactivatedAt),
+      ),
+    )
+    .orderBy(asc(users.id));
+  return { name: course.name, studentIds: [...new Set(students.map((s) => s.id))] };
+}
+
 export function createNotificationsDoor(deps: { db: Database; notifications: Notifications; seller: Seller; origin: () => string; secret: string; now?: () => Date }) {
   const { notifications, db } = deps;
   const now = deps.now ?? (() => new Date());
@@ -41,11 +63,67 @@ export function createNotificationsDoor(deps: { db: Database; notifications: Not
   const deviceOf = (userAgent: string) => createHmac('sha256', `mooz-devices:${deps.secret}`).update(userAgent).digest('base64url');
 
   return {
+    /** For a module that sends a kind's mail itself (reminders): whether this person takes it, and its unsubscribe headers. */
+    wantsMail: (userId: number, kind: NotificationKind) => notifications.wantsMail(userId, kind),
+    mailHeaders: (userId: number, kind: NotificationKind) => unsubscribeHeaders(notifications.unsubscribeUrl(userId, kind)),
+
     /** Starts delivering what a committed transaction told. */
     kick: () => notifications.kick(),
 
     /** Any notices a module has worked out itself (see Notice). */
     tell: (executor: Executor, notices: Notice[]) => notifications.tell(executor, notices),
+
+    /** A teacher posted an assignment: the course's students. */
+    async assignmentPosted(executor: Executor, assignment: { id: number; courseId: number; title: string }) {
+      const audience = await courseAudience(executor, assignment.courseId);
+      if (!audience) return;
+      await notifications.tell(
+        executor,
+        audience.studentIds.map((userId) => ({
+          userId,
+          kind: 'assignment_posted' as const,
+          params: { course: audience.name, title: assignment.title, assignment_id: assignment.id },
+          link: `/courses/${assignment.courseId}?tab=assignments`,
+        })),
+      );
+    },
+
+    /** A teacher reviewed a student's answer: that student. */
+    async answerReviewed(executor: Executor, review: { studentId: number; courseId: number; title: string; assignmentId: number }) {
+      const audience = await courseAudience(executor, review.courseId);
+      await notifications.tell(executor, [
+        {
+          userId: review.studentId,
+          kind: 'answer_reviewed',
+          params: { course: audience?.name ?? '', title: review.title, assignment_id: review.assignmentId },
+          link: `/courses/${review.courseId}?tab=assignments`,
+        },
+      ]);
+    },
+
+    /** A certificate was earned or awarded: its student. */
+    async certificateIssued(executor: Executor, certificate: { id: string; userId: number; courseId: number }) {
+      const audience = await courseAudience(executor, certificate.courseId);
+      await notifications.tell(executor, [
+        { userId: certificate.userId, kind: 'certificate_issued', params: { course: audience?.name ?? '' }, link: `/certificates/${certificate.id}` },
+      ]);
+    },
+
+    /** A recording of a course's session is ready: the course's students (of the session's batch when it has one). */
+    async recordingAdded(executor: Executor, recording: { id: number; courseId: number; sessionId: number | null; title: string }) {
+      const [session] = recording.sessionId === null ? [] : await executor.select({ batchId: classSessions.batchId }).from(classSessions).where(eq(classSessions.id, recording.sessionId));
+      const audience = await courseAudience(executor, recording.courseId, session?.batchId ?? null);
+      if (!audience) return;
+      await notifications.tell(
+        executor,
+        audience.studentIds.map((userId) => ({
+          userId,
+          kind: 'recording_added' as const,
+          params: { course: audience.name, title: recording.title },
+          link: `/recordings/${recording.id}`,
+        })),
+      );
+    },
 
     /** A subscription just became paid: the buyer's receipt, and the batch's teacher hears of a new student. */
     async paid(executor: Executor, subscriptionId: string) {

@@ -230,8 +230,14 @@ export function createNotifications(deps: NotificationsDeps) {
     });
   }
 
+  /** Whether this person takes mail of this kind (the always-mailed kinds: yes). */
+  async function wantsMail(userId: number, kind: NotificationKind) {
+    return !mayTurnOffMail(kind) || !(await mailOff(db, [userId])).has(`${userId}:${kind}`);
+  }
+
   return {
     tell,
+    wantsMail,
     /** Starts delivery of what a committed transaction told. */
     kick: () => deps.outbox.kick(),
     pushNotice,

@@ -56,14 +56,17 @@ export interface FinaliseOptions {
 }
 
 export async function finaliseRecording(
-  app: Pick<FastifyInstance, 'db' | 'recordingStorage' | 'log'>,
+  app: Pick<FastifyInstance, 'db' | 'recordingStorage' | 'log'> & Partial<Pick<FastifyInstance, 'notifications'>>,
   recordingId: number,
   sourceKeys: string[],
   options: FinaliseOptions = {},
 ): Promise<FinaliseResult> {
   const { db, recordingStorage: storage } = app;
   const stillUnfinished = and(eq(recordings.id, recordingId), inArray(recordings.status, [...unfinished]));
-  const [row] = await db.select({ id: recordings.id }).from(recordings).where(stillUnfinished);
+  const [row] = await db
+    .select({ id: recordings.id, readyAt: recordings.readyAt, courseId: recordings.courseId, sessionId: recordings.sessionId, title: recordings.title })
+    .from(recordings)
+    .where(stillUnfinished);
   if (!row) return { outcome: 'gone' };
 
   const storageKey = recordingKey(recordingId);
@@ -102,6 +105,12 @@ export async function finaliseRecording(
     return { outcome: 'gone' };
   }
   if (!options.keepSources) await deleteAll(app, sourceKeys);
+  // Playable for the first time (a resumed live recording is made again later): its students hear of it once.
+  if (!row.readyAt && row.courseId !== null) {
+    await app.notifications
+      ?.recordingAdded(db, { id: recordingId, courseId: row.courseId, sessionId: row.sessionId, title: row.title })
+      .catch((error: unknown) => app.log.warn({ err: error, recordingId }, 'could not tell the students of a new recording'));
+  }
   return { outcome: 'ready', storageKey, sizeBytes, durationSeconds };
 }
 

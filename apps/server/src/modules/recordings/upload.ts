@@ -116,6 +116,7 @@ export function createUploads(app: FastifyInstance) {
     if (written === null) throw badRequest(messages.recordingMissingFile);
 
     // Every byte is stored, seekable: now the recording exists, ready.
+    const recordingTitle = title ?? (await defaultTitle(db, session.roomId, session.title));
     try {
       await db
         .insert(recordings)
@@ -125,7 +126,7 @@ export function createUploads(app: FastifyInstance) {
           sessionId: session.id,
           courseId: course.id,
           roomId: session.roomId,
-          title: title ?? (await defaultTitle(db, session.roomId, session.title)),
+          title: recordingTitle,
           recordedBy: caller.id,
           source: 'upload',
           status: 'ready',
@@ -140,6 +141,7 @@ export function createUploads(app: FastifyInstance) {
       throw error;
     }
 
+    await app.notifications.recordingAdded(db, { id, courseId: course.id, sessionId: session.id, title: recordingTitle });
     const [row] = await recordingRows(db, caller.id, eq(recordings.id, id));
     return { data: await presentRecording(app, row!, caller, new Date()), message: messages.recordingUploaded };
   };
