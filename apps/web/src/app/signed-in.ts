@@ -9,7 +9,7 @@ export { appAbility } from '../lib/ability';
 
 export const screens = {
   dashboard: async () => (await import('../features/dashboard/dashboard-page')).DashboardPage,
-  profile: async () => (await import('../features/auth/profile-page')).ProfilePage,
+  profile: async () => (await import('./routes/profile-route')).ProfileRoute,
   changePassword: async () => (await import('../features/auth/change-password-page')).ChangePasswordPage,
   courses: async () => (await import('../features/courses/courses-page')).CoursesPage,
   myCourses: async () => (await import('../features/courses/my-courses-page')).MyCoursesPage,

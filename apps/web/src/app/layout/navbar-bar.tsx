@@ -5,6 +5,7 @@ import { Box, Group } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo';
+import { NotificationsBell } from '../../features/notifications/notifications-bell';
 import { paths } from '../../config/paths';
 import { LanguageSwitcher } from './language-switcher';
 import { SearchButton } from './search';
@@ -43,6 +44,7 @@ export function NavbarBar({
           <SkinToggle />
         </Box>
         <SettingsButton />
+        <NotificationsBell />
         <UserMenu />
       </Group>
     </div>

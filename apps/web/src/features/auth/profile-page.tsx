@@ -1,6 +1,7 @@
-// The signed-in user's profile: who they are, their trial, their editable details, and their calendar feed.
+// The signed-in user's profile: who they are, their trial, their editable details, the cards the app adds
+// (purchases, mail notifications), and their calendar feed.
 import '../../styles/mantine-more';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Avatar, Badge, Button, Card, Grid, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -24,7 +25,8 @@ interface ProfileValues {
 
 const validate = zod4Resolver(profilePatchBody, { errorPriority: 'first' });
 
-export function ProfilePage() {
+/** `children`: cards of other features the app adds below (purchases, mail notifications). */
+export function ProfilePage({ children }: { children?: ReactNode } = {}) {
   const { t, i18n } = useTranslation();
   const user = useAuthStore((s) => s.user);
   const fetchProfile = useAuthStore((s) => s.fetchProfile);
@@ -139,6 +141,7 @@ export function ProfilePage() {
           </Card>
         </Grid.Col>
       </Grid>
+      {children}
       <CalendarFeedCard />
     </Stack>
   );
