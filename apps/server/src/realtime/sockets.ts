@@ -28,6 +28,8 @@ export interface SocketData {
 export interface InterServerEvents {
   /** A peer of an SFU room joined afresh on another process: any Janus session held for it here is stale. */
   'sfu:taken': (roomId: string, sessionId: string) => void;
+  /** A room's whiteboard changed (shown, page, who may draw): a copy kept for checking strokes is stale. */
+  'whiteboard:changed': (roomId: string) => void;
 }
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;

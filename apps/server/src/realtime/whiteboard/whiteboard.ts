@@ -45,8 +45,44 @@ export function readUpdate(value: unknown): Uint8Array | null {
   }
 }
 
+/** How long a board read from the database answers the update checks of this process without another read. */
+const BOARD_CACHE_MS = 2_000;
+
 export function whiteboardService(app: FastifyInstance, io: RealtimeServer, store: RoomStore, admission: RoomAdmission) {
   const boards = boardStore(app.db);
+  // Every stroke is checked against the board (who may draw, which page): read once, then kept a
+  // moment, so a stroke reaches the others without a database round trip. A change made here replaces
+  // it at once; one made on another process is told here through the adapter (and the moment is short).
+  const cached = new Map<string, { board: Board; at: number }>();
+  async function boardOf(roomId: string): Promise<Board> {
+    const hit = cached.get(roomId);
+    if (hit && Date.now() - hit.at < BOARD_CACHE_MS) return hit.board;
+    const board = await boards.find(roomId);
+    cached.set(roomId, { board, at: Date.now() });
+    return board;
+  }
+  const clustered = !!(app.config.redisUrl && app.redis);
+  function changed(board: Board) {
+    cached.set(board.roomId, { board, at: Date.now() });
+    if (clustered) {
+      try {
+        io.serverSideEmit('whiteboard:changed', board.roomId);
+      } catch (error) {
+        app.log.warn({ err: error, roomId: board.roomId }, 'could not tell the other processes that a whiteboard changed');
+      }
+    }
+    return board;
+  }
+  if (clustered) io.on('whiteboard:changed', (roomId: string) => void cached.delete(roomId));
+  // Strokes are stored in the order they came, one room's after another, while the next ones are passed on.
+  const storing = new Map<string, Promise<void>>();
+  function keep(roomId: string, sessionId: number | null, page: number, update: Uint8Array): Promise<void> {
+    const stored = (storing.get(roomId) ?? Promise.resolve()).then(() => boards.append(roomId, sessionId, page, update));
+    const settled = stored.catch(() => undefined);
+    storing.set(roomId, settled);
+    void settled.then(() => storing.get(roomId) === settled && storing.delete(roomId));
+    return stored;
+  }
 
   async function state(board: Board): Promise<WhiteboardState> {
     let writers: string[] = [];
@@ -66,15 +102,26 @@ export function whiteboardService(app: FastifyInstance, io: RealtimeServer, stor
     serve(socket: MeetingSocket, handle: Handle) {
       const { user, sessionId } = socket.data;
 
+      /** Whether this connection hosts each room it asked about (a room's host does not change). */
+      const hosting = new Map<string, boolean>();
       /** The room when this connection is in it now, and whether it is one of its hosts. */
-      async function inRoom(roomId: string) {
+      async function inRoom(roomId: string, checkPlace = true) {
         const joined = socket.data.rooms.get(roomId);
         if (!joined) return null;
-        const [self] = await store.members(roomId, [sessionId]);
-        if (self?.userId !== user.id) return null;
-        const known = await admission.lookup(roomId);
-        if (!known) return null;
-        return { classSessionId: joined.classSessionId, host: isHost(user, known.room) };
+        // The place may have gone to the same account elsewhere; a stroke trusts this connection's own
+        // record of its rooms (cleared when the place goes), the rest asks the room.
+        if (checkPlace) {
+          const [self] = await store.members(roomId, [sessionId]);
+          if (self?.userId !== user.id) return null;
+        }
+        let host = hosting.get(roomId);
+        if (host === undefined) {
+          const known = await admission.lookup(roomId);
+          if (!known) return null;
+          host = isHost(user, known.room);
+          hosting.set(roomId, host);
+        }
+        return { classSessionId: joined.classSessionId, host };
       }
 
       function mayDraw(board: Board, host: boolean, page: number) {
@@ -104,7 +151,7 @@ export function whiteboardService(app: FastifyInstance, io: RealtimeServer, stor
         const { roomId, shown } = parsed.data;
         const found = await inRoom(roomId);
         if (!found?.host) return reply({ error: messages.notAllowed });
-        await broadcast(await boards.change(roomId, found.classSessionId, { shown }));
+        await broadcast(changed(await boards.change(roomId, found.classSessionId, { shown })));
         reply({ shown });
       });
 
@@ -118,7 +165,7 @@ export function whiteboardService(app: FastifyInstance, io: RealtimeServer, stor
         const members = access === 'named' ? await store.members(roomId, writers) : [];
         if (members.some((m) => m === null)) return reply({ error: messages.notAllowed });
         const accounts = [...new Set(members.map((m) => m!.userId))];
-        await broadcast(await boards.change(roomId, found.classSessionId, { access, writers: accounts }));
+        await broadcast(changed(await boards.change(roomId, found.classSessionId, { access, writers: accounts })));
         reply({ done: true });
       });
 
@@ -136,7 +183,7 @@ export function whiteboardService(app: FastifyInstance, io: RealtimeServer, stor
           board = request.page < current.pages ? await boards.change(request.roomId, found.classSessionId, { page: request.page }) : null;
         }
         if (!board) return reply({ error: messages.validationFailed });
-        await broadcast(board);
+        await broadcast(changed(board));
         reply({ page: board.page });
       });
 
@@ -157,14 +204,20 @@ export function whiteboardService(app: FastifyInstance, io: RealtimeServer, stor
         const update = readUpdate(payload?.update);
         if (!header.success || !update) return reply({ error: messages.validationFailed });
         const { roomId, page } = header.data;
-        const found = await inRoom(roomId);
+        const found = await inRoom(roomId, false);
         if (!found) return reply({ error: messages.notAllowed });
-        const board = await boards.find(roomId);
+        const board = await boardOf(roomId);
         if (!mayDraw(board, found.host, page)) return reply({ error: messages.notAllowed });
-        // The others see the stroke now; it is stored before the sender hears it is safe.
+        // The others see the stroke now; the sender hears it is safe once it is stored. The storing
+        // does not hold up this connection's next stroke.
         socket.to(roomChannel(roomId)).emit('action:whiteboard_update', { roomId, page, from: sessionId, update });
-        await boards.append(roomId, found.classSessionId, page, update);
-        reply({ done: true });
+        keep(roomId, found.classSessionId, page, update).then(
+          () => reply({ done: true }),
+          (error: unknown) => {
+            app.log.error({ err: error, roomId }, 'storing a whiteboard update failed');
+            reply({ error: messages.unexpected });
+          },
+        );
       });
     },
 

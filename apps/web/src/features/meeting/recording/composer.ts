@@ -10,11 +10,14 @@
 // background tab, so the picture then stutters, but the recording goes on).
 import i18n from 'i18next';
 import type { MeetingState } from '../meeting-store';
+import { whiteboardPicture } from '../whiteboard/whiteboard-link';
 import { captionRect, containRect, coverCrop, layoutTiles, recordingSize, type Rect, type TileSpec } from './layout';
 
 export interface ComposerTile extends TileSpec {
   label: string;
   stream: MediaStream | null;
+  /** A tile drawn from a canvas of the page rather than a stream: the whiteboard, shown as a screen. */
+  picture?: () => HTMLCanvasElement | null;
 }
 
 export const recordingFps = 25;
@@ -29,7 +32,9 @@ export function meetingTiles(state: Pick<MeetingState, 'peers' | 'localStream' |
   const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options ?? {});
   const remote = Object.values(state.peers).filter((peer) => peer.status === 'signalling' || peer.status === 'connected');
   const name = state.userName || t('meeting.anonymous');
+  const board = whiteboardPicture();
   const screens: ComposerTile[] = [
+    ...(board ? [{ key: 'whiteboard', kind: 'screen' as const, label: t('meeting.whiteboard.screenLabel'), stream: null, picture: whiteboardPicture }] : []),
     ...(state.screenStream ? [{ key: 'local-screen', kind: 'screen' as const, label: t('meeting.screenOf', { name }), stream: state.screenStream }] : []),
     ...remote
       .filter((peer) => peer.screenStream)
@@ -162,8 +167,12 @@ export function createComposer(readTiles: () => ComposerTile[], fps = recordingF
       const rect = placed.get(tile.key)!;
       context.fillStyle = colors.tile;
       context.fillRect(rect.x, rect.y, rect.width, rect.height);
-      const video = videoOf(tile);
-      if (video) {
+      const picture = tile.picture?.();
+      const video = picture ? null : videoOf(tile);
+      if (picture && picture.width > 0 && picture.height > 0) {
+        const inside = containRect({ width: picture.width, height: picture.height }, rect);
+        context.drawImage(picture, inside.x, inside.y, inside.width, inside.height);
+      } else if (video) {
         const size = { width: video.videoWidth, height: video.videoHeight };
         if (tile.kind === 'screen') {
           const inside = containRect(size, rect);

@@ -68,7 +68,6 @@ export function bindPage(
   let frame = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let sentClock = 0;
-  let sending = false;
 
   const toScene = (replace: boolean) => {
     frame = 0;
@@ -78,28 +77,34 @@ export function bindPage(
     const merged = reconcileElements(local, remote as never, api.getAppState());
     api.updateScene({ elements: merged, captureUpdate: CaptureUpdateAction.NEVER });
   };
+  // Not on the next animation frame: on a busy machine frames come late, and the scene (which paints
+  // on its own frame) should hold the stroke as soon as it arrives. Updates of one task are merged.
   const schedule = () => {
-    if (!frame) frame = requestAnimationFrame(() => toScene(false));
+    if (!frame) frame = window.setTimeout(() => toScene(false), 0);
   };
   const observer = (_event: Y.YMapEvent<Element>, transaction: Y.Transaction) => {
     if (transaction.origin !== LOCAL) schedule();
   };
   elements.observe(observer);
 
-  async function flush() {
+  // Changes go out at once, at most one batch every SEND_EVERY_MS, without waiting for the previous
+  // batch's acknowledgement (the socket keeps them in order). A batch that could not go (no socket) is
+  // part of the next; one lost with the connection is sent again when the page is fetched after the
+  // reconnect (below), against what the server then holds.
+  let lastSent = 0;
+  function flush() {
     timer = undefined;
-    if (stopped || sending) return;
+    if (stopped) return;
     const clock = clockOf(doc);
     if (clock === sentClock) return;
-    sending = true;
-    const ok = await sendUpdate(page, unsent(doc, sentClock));
-    sending = false;
-    if (ok) sentClock = clock;
-    // More came while this was on its way.
-    if (!stopped && clockOf(doc) !== sentClock && ok) timer = setTimeout(() => void flush(), SEND_EVERY_MS);
+    const update = unsent(doc, sentClock);
+    if (!sendUpdate(page, update)) return;
+    sentClock = clock;
+    lastSent = performance.now();
   }
   const onDocUpdate = (_update: Uint8Array, origin: unknown) => {
-    if (origin === LOCAL && !timer) timer = setTimeout(() => void flush(), SEND_EVERY_MS);
+    if (origin !== LOCAL || timer) return;
+    timer = setTimeout(flush, Math.max(0, SEND_EVERY_MS - (performance.now() - lastSent)));
   };
   doc.on('update', onDocUpdate);
 
@@ -117,7 +122,7 @@ export function bindPage(
   api.history.clear();
   onLoaded(false);
   fetchPage(page)
-    .then(async (update) => {
+    .then((update) => {
       if (stopped) return;
       Y.applyUpdate(doc, update, REMOTE);
       toScene(false);
@@ -126,17 +131,17 @@ export function bindPage(
       const serverVector = Y.encodeStateVectorFromUpdate(update);
       const missing = Y.encodeStateAsUpdate(doc, serverVector);
       sentClock = Y.decodeStateVector(serverVector).get(doc.clientID) ?? 0;
-      if (canDraw() && sentClock !== clockOf(doc) && (await sendUpdate(page, missing))) sentClock = clockOf(doc);
+      if (canDraw() && sentClock !== clockOf(doc) && sendUpdate(page, missing)) sentClock = clockOf(doc);
     })
     .catch(() => onLoaded(true));
 
   return {
     stop() {
       stopped = true;
-      cancelAnimationFrame(frame);
+      clearTimeout(frame);
       clearTimeout(timer);
       // What is still waiting goes now (a page change right after a stroke).
-      if (canDraw() && clockOf(doc) !== sentClock) void sendUpdate(page, unsent(doc, sentClock));
+      if (canDraw() && clockOf(doc) !== sentClock) sendUpdate(page, unsent(doc, sentClock));
       elements.unobserve(observer);
       doc.off('update', onDocUpdate);
       stopChanges();

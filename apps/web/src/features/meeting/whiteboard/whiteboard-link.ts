@@ -98,13 +98,15 @@ export function fetchPage(page: number): Promise<Uint8Array> {
   });
 }
 
-/** Sends one change to a page; resolves false when the server refused it (or no socket is up). */
-export function sendUpdate(page: number, update: WhiteboardBytes): Promise<boolean> {
-  return new Promise((resolve) => {
-    const id = roomId();
-    if (!socket?.connected || !id) return resolve(false);
-    socket.emit('request:whiteboard_update', { roomId: id, page, update }, (res) => resolve(!(res && 'error' in res)));
-  });
+/**
+ * Sends one change to a page; false when no socket is up to take it. The server's refusal (drawing was
+ * just locked) needs no answer here: the board's state says so and the editor turns read-only.
+ */
+export function sendUpdate(page: number, update: WhiteboardBytes): boolean {
+  const id = roomId();
+  if (!socket?.connected || !id) return false;
+  socket.emit('request:whiteboard_update', { roomId: id, page, update });
+  return true;
 }
 
 function hostRequest(event: 'request:whiteboard_show' | 'request:whiteboard_access' | 'request:whiteboard_page', payload: object) {
@@ -120,3 +122,12 @@ export const setWhiteboardAccess = (access: WhiteboardState['access'], writers: 
   hostRequest('request:whiteboard_access', { access, writers });
 export const addWhiteboardPage = () => hostRequest('request:whiteboard_page', { action: 'add' });
 export const goToWhiteboardPage = (page: number) => hostRequest('request:whiteboard_page', { action: 'go', page });
+
+/**
+ * The board as the recording shows it (recording/composer.ts draws it like a shared screen): Excalidraw's
+ * drawing canvas while the class is shown the board, null otherwise.
+ */
+export function whiteboardPicture(): HTMLCanvasElement | null {
+  if (!useWhiteboard.getState().board?.shown) return null;
+  return document.querySelector<HTMLCanvasElement>('[data-testid="whiteboard"] canvas.excalidraw__canvas:not(.interactive)');
+}
