@@ -31,8 +31,9 @@ export function mjmlOf(model: MailModel): string {
     ? `<mj-table font-size="14px" color="${ink}" cellpadding="6px">${model.rows
         .map(
           (r) =>
-            `<tr style="border-bottom:1px solid #e6e8ee"><td style="color:${muted}">${escapeHtml(r.label)}</td>` +
-            `<td style="text-align:end${r.strong ? ';font-weight:700' : ''}">${escapeHtml(r.value)}</td></tr>`,
+            // Labels on one line (a narrow column broke German words mid-word); long values wrap instead.
+            `<tr style="border-bottom:1px solid #e6e8ee"><td style="color:${muted};white-space:nowrap;padding-inline-end:16px;vertical-align:top">${escapeHtml(r.label)}</td>` +
+            `<td style="text-align:end;overflow-wrap:anywhere${r.strong ? ';font-weight:700' : ''}">${escapeHtml(r.value)}</td></tr>`,
         )
         .join('')}</mj-table>`
     : '';

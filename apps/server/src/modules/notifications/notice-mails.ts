@@ -32,10 +32,16 @@ export function formatMoney(amount: number, currency: string, language: string |
 
 /** The words' values: times and money written for the reader, the rest as they are. */
 export function wordsOf(params: NoticeParams, language: string | null): Record<string, string | number> {
-  const zone = typeof params.time_zone === 'string' ? params.time_zone : 'UTC';
+  const zone = typeof params.time_zone === 'string' ? params.time_zone : null;
   const out: Record<string, string | number> = { ...params };
   for (const [key, value] of Object.entries(params)) {
-    if (key.endsWith('_at') && typeof value === 'string') out[key] = formatSessionTime(new Date(value), zone, language);
+    if ((key === 'at' || key.endsWith('_at')) && typeof value === 'string') {
+      const at = new Date(value);
+      // A session's time in UTC and its course's zone; any other moment (a sign-in) in UTC, once.
+      out[key] = zone
+        ? formatSessionTime(at, zone, language)
+        : `${new Intl.DateTimeFormat(mailLanguage(language), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
+    }
   }
   if (typeof params.amount === 'number' && typeof params.currency === 'string') out.amount = formatMoney(params.amount, params.currency, language);
   return out;

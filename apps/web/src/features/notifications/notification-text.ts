@@ -7,7 +7,7 @@ import type { Notification } from '@mooz/contract/notifications';
 function values(params: Notification['params'], language: string | undefined) {
   const out: Record<string, string | number> = { ...params };
   for (const [key, value] of Object.entries(params)) {
-    if (key.endsWith('_at') && typeof value === 'string') out[key] = new Date(value).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
+    if ((key === 'at' || key.endsWith('_at')) && typeof value === 'string') out[key] = new Date(value).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
   }
   if (typeof params.amount === 'number' && typeof params.currency === 'string') {
     const format = new Intl.NumberFormat(language, { style: 'currency', currency: params.currency });
