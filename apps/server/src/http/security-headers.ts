@@ -14,6 +14,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { hashedAssetsPrefix } from './web-app';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -55,6 +56,16 @@ export function securityHeaders(options: Readonly<HelmetOptions>) {
   return { set: [...set], removed };
 }
 
+/**
+ * A hashed file of the web build (web-app.ts): a script, stylesheet or font, never a document, so none
+ * of the page's policies mean anything on it; nosniff keeps a browser from running it as anything but
+ * its type, and the resource policy keeps other sites from loading it.
+ */
+export const assetAnswerHeaders: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
 const asHeaders = (set: [string, string][]) => Object.fromEntries(set.map(([name, value]) => [name.toLowerCase(), value]));
 
 /** Sets the page's headers (`pageOptions`) or, on a declared endpoint's route, the API's on every answer. */
@@ -72,6 +83,10 @@ export function registerSecurityHeaders(app: FastifyInstance, pageOptions: Reado
   app.addHook('onRequest', (request, reply, done) => {
     // Nothing has set them on the raw response by now; kept in case a server option ever does.
     for (const name of removed) reply.raw.removeHeader(name);
+    if (request.url.startsWith(hashedAssetsPrefix)) {
+      reply.headers(assetAnswerHeaders);
+      return done();
+    }
     // The route is known by now (a path no route has is a page's 404).
     reply.headers(request.routeOptions.config.securityHeaders === 'api' ? apiHeaders : pageHeaders);
     reply.header('x-request-id', request.id);

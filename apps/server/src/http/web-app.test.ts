@@ -141,6 +141,59 @@ describe('the web app, precompressed', () => {
   });
 });
 
+describe('the headers of the web app (issue 33)', () => {
+  // What Node and the HTTP layer add to every answer, beside what the answer itself says.
+  const transport = ['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'];
+
+  it('are only what a hashed asset needs: cache, type, encoding, nosniff and the resource policy', async () => {
+    const res = await get('/assets/chunk-Ab12Cd34.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.statusCode).toBe(200);
+    const own = Object.fromEntries(Object.entries(res.headers).filter(([name]) => !transport.includes(name)));
+    expect(own).toEqual({
+      'cache-control': 'public, max-age=31536000, immutable',
+      'content-type': 'application/javascript; charset=utf-8',
+      'content-encoding': 'br',
+      // This app has CORS on (beforeAll): its Vary: Origin and credentials header are on every answer.
+      vary: expect.stringMatching(/accept-encoding/i),
+      'access-control-allow-credentials': 'true',
+      'x-content-type-options': 'nosniff',
+      'cross-origin-resource-policy': 'same-origin',
+    });
+    // Nothing of the page's set, no validator (an immutable file is never revalidated).
+    for (const name of ['content-security-policy', 'strict-transport-security', 'x-frame-options', 'etag', 'last-modified', 'x-request-id']) {
+      expect(res.headers[name], name).toBeUndefined();
+    }
+  });
+
+  it('keep the full security set on the page, at every deep link', async () => {
+    for (const url of ['/', '/login', '/courses/3', '/index.html']) {
+      const res = await get(url, { 'accept-encoding': 'br' });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers, url).toMatchObject({
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-cache',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'referrer-policy': 'no-referrer',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'x-permitted-cross-domain-policies': 'none',
+      });
+      expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(res.headers['x-request-id'], url).toBeTruthy();
+      expect(res.headers.etag, url).toBeTruthy();
+    }
+  });
+
+  it('answer a missing asset with a 404, not the app', async () => {
+    const res = await get('/assets/gone-00000000.js');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+  });
+});
+
 describe('the API docs page', () => {
   /** The policy's sources for one directive, such as style-src. */
   const sources = (policy: string, directive: string) =>
