@@ -14,7 +14,7 @@ import { receiptFacts, receiptMail, type Seller } from './receipts';
 type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
 
 /** "Firefox on Linux": what a person recognises of a browser's User-Agent. */
-export function deviceName(userAgent: string | undefined): string {
+function deviceName(userAgent: string | undefined): string {
   const ua = userAgent ?? '';
   const browser =
     [

@@ -26,7 +26,7 @@ const muted = '#5f6778';
 
 const text = (s: string, attrs = '') => `<mj-text ${attrs}>${escapeHtml(s)}</mj-text>`;
 
-export function mjmlOf(model: MailModel): string {
+function mjmlOf(model: MailModel): string {
   const rows = model.rows?.length
     ? `<mj-table font-size="14px" color="${ink}" cellpadding="6px">${model.rows
         .map(
@@ -75,7 +75,7 @@ export function mjmlOf(model: MailModel): string {
 </mjml>`;
 }
 
-export function plainTextOf(model: MailModel): string {
+function plainTextOf(model: MailModel): string {
   const width = Math.max(0, ...(model.rows ?? []).map((r) => r.label.length));
   const blocks = [
     model.greeting,

@@ -11,13 +11,13 @@ import { renderMail, type MailModel } from './mail-layout';
 
 export type NoticeParams = Record<string, string | number>;
 
-export interface Reader {
+interface Reader {
   email: string;
   firstName: string;
   language: string | null;
 }
 
-export interface MailLinks {
+interface MailLinks {
   /** The app's address: links in mails are absolute. */
   origin: string;
   /** The one-click unsubscribe address for this reader and kind (none for the always-mailed kinds). */
@@ -31,7 +31,7 @@ export function formatMoney(amount: number, currency: string, language: string |
 }
 
 /** The words' values: times and money written for the reader, the rest as they are. */
-export function wordsOf(params: NoticeParams, language: string | null): Record<string, string | number> {
+function wordsOf(params: NoticeParams, language: string | null): Record<string, string | number> {
   const zone = typeof params.time_zone === 'string' ? params.time_zone : null;
   const out: Record<string, string | number> = { ...params };
   for (const [key, value] of Object.entries(params)) {

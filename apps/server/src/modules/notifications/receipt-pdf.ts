@@ -14,7 +14,7 @@ const accent = rgb(0.11, 0.39, 0.75);
 const line = rgb(0.88, 0.9, 0.93);
 
 /** Money as the PDF writes it: the code, then the amount in the reader's digits. */
-export function pdfMoney(amount: number, currency: string, language: string | null): string {
+function pdfMoney(amount: number, currency: string, language: string | null): string {
   const format = new Intl.NumberFormat(mailLanguage(language), { style: 'currency', currency, currencyDisplay: 'code' });
   return format.format(amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2)).replace(/\u00a0|\u202f/g, ' ');
 }

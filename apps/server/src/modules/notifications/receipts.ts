@@ -38,11 +38,11 @@ export interface ReceiptFacts {
 }
 
 /** MZ-20261128-1A2B3C4D: the day it was paid and the subscription, so one payment has one number. */
-export const receiptNumberOf = (subscriptionId: string, paidAt: Date | null) =>
+const receiptNumberOf = (subscriptionId: string, paidAt: Date | null) =>
   `MZ-${(paidAt ?? new Date(0)).toISOString().slice(0, 10).replace(/-/g, '')}-${subscriptionId.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
 
 /** The tax part of a tax-inclusive amount, in minor units. */
-export const includedTax = (amount: number, rate: number) => Math.round((amount * rate) / (100 + rate));
+const includedTax = (amount: number, rate: number) => Math.round((amount * rate) / (100 + rate));
 
 const columns = {
   subscription: subscriptions,
@@ -117,7 +117,7 @@ export async function purchasesOf(db: Database, userId: number, seller: Seller):
 }
 
 /** The schedule chosen, in the reader's words: "Weekdays, 18:00" / "Weekends, Sat 10:00, Sun 11:00". */
-export function scheduleLine(facts: ReceiptFacts, language: string | null): string {
+function scheduleLine(facts: ReceiptFacts, language: string | null): string {
   const t = mailTranslator(language);
   if (facts.batch === 'weekdays') return t('receipt.weekdays', { time: facts.times.time ?? '' });
   return t('receipt.weekends', { saturday: facts.times.saturdayTime ?? '', sunday: facts.times.sundayTime ?? '' });

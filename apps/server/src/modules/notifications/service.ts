@@ -72,7 +72,7 @@ export interface NotificationsDeps {
 
 const windowMs = notificationRules.digestWindowSeconds * 1000;
 
-export function present(row: typeof notifications.$inferSelect): Notification {
+function present(row: typeof notifications.$inferSelect): Notification {
   return { id: row.id, kind: row.kind, params: row.params, link: row.link, read: row.readAt !== null, created_at: row.createdAt.toISOString() };
 }
 
