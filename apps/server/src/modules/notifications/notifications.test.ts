@@ -273,7 +273,8 @@ describe('notifications', () => {
 });
 
 describe('notifications with two server processes on one database', () => {
-  it('tells each person once: one receipt when the browser and the webhook reach different processes at once, one mail per notice', async () => {
+  // Two whole apps on one database: slow to start on a loaded machine.
+  it('tells each person once: one receipt when the browser and the webhook reach different processes at once, one mail per notice', { timeout: 120_000 }, async () => {
     const { instances, close } = await sharedInstances(2, { env: { SEED_DEMO: '0', REDIS_URL: process.env.REDIS_URL ?? '' } });
     try {
       const [a, b] = instances as [TestApp, TestApp];
