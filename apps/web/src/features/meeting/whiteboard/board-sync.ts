@@ -127,6 +127,8 @@ export function bindPage(
       Y.applyUpdate(doc, update, REMOTE);
       toScene(false);
       onLoaded(true);
+      // Someone who only watches sees the whole page, however narrow the screen (a phone at 390 px).
+      if (!canDraw() && elements.size) api.scrollToContent(undefined, { fitToViewport: true, viewportZoomFactor: 0.9 });
       // Drawn here but not on the server (offline, or refused before access was given): send it now.
       const serverVector = Y.encodeStateVectorFromUpdate(update);
       const missing = Y.encodeStateAsUpdate(doc, serverVector);
