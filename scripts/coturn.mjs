@@ -20,8 +20,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const TURNSERVER = process.env.TURNSERVER ?? '/usr/bin/turnserver';
-/** Relay ports per coturn: a few allocations per browser tab is all a test needs. */
-const RELAY_PORTS = 100;
+/**
+ * Relay ports per coturn. Chromium allocates on the relay once per network interface and transport
+ * (eth0, each Janus veth, UDP and TCP): ten or more ports per peer connection here.
+ */
+const RELAY_PORTS = 1000;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -72,7 +75,7 @@ function answersStun(port, timeoutMs = 300) {
 export async function startCoturn({ secret, port, relayIp = '127.0.0.1', quiet = true } = {}) {
   if (!secret) throw new Error('startCoturn needs the secret (TURN_SECRET)');
   const listeningPort = port ?? (await freePort());
-  const minPort = 40_000 + Math.floor(Math.random() * 200) * RELAY_PORTS;
+  const minPort = 40_000 + Math.floor(Math.random() * 20) * RELAY_PORTS;
   const dir = mkdtempSync(join(tmpdir(), 'mooz-coturn-'));
   const args = [
     '-n',

@@ -272,6 +272,13 @@ export function createMesh(hooks: MeshHooks): Mesh {
     iceConfiguration: () => configuration,
     useSfu(link) {
       sfu = link;
+      // A link still negotiating never finishes (its signals are dropped on the SFU): it goes now, with
+      // the relay allocations it holds. Connected ones stay until the SFU brings that peer (sfuStream).
+      for (const [peerId, peerLink] of [...links]) {
+        if (store.getState().peers[peerId]?.status === 'connected') continue;
+        links.delete(peerId);
+        peerLink.close();
+      }
     },
     sfuPeer(peerId, userName) {
       const existing = store.getState().peers[peerId];
