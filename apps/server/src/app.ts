@@ -28,6 +28,7 @@ import { createBatchesService } from './modules/batches/service';
 import { createCoursesService } from './modules/courses/service';
 import { createCourseTeaching } from './modules/courses/teaching';
 import { sessionRoutes } from './modules/classes/routes';
+import { whiteboardRoutes } from './modules/whiteboards/routes';
 import { createSessionsService } from './modules/classes/service';
 import { createSessionChanges } from './modules/classes/session-changes';
 import { paymentRoutes } from './modules/payments/routes';
@@ -259,6 +260,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     }),
     changes: createSessionChanges({ db: app.db, outbox: app.outbox, notifications }),
   });
+  await app.register(whiteboardRoutes);
   const payments = createPaymentsService({
     db: app.db,
     courses,

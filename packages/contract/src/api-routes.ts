@@ -60,6 +60,10 @@ export const apiRoutes = {
     roomAttendance: { method: 'GET', path: '/api/classes/rooms/:roomId/attendance/' },
     /** One session as an iCalendar file (text/calendar, an attachment), for "Add to calendar". */
     ics: { method: 'GET', path: '/api/classes/sessions/:id/ics/' },
+    /** The class whiteboard's pages saved as images (whiteboard.ts), and one of them as PNG. */
+    whiteboardPages: { method: 'GET', path: '/api/classes/rooms/:roomId/whiteboard/' },
+    whiteboardImage: { method: 'GET', path: '/api/classes/rooms/:roomId/whiteboard/:page/' },
+    saveWhiteboardImage: { method: 'POST', path: '/api/classes/rooms/:roomId/whiteboard/:page/' },
   },
   calendar: {
     feed: { method: 'GET', path: '/api/auth/calendar/' },

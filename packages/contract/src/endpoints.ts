@@ -37,6 +37,7 @@ import { dataEnvelope, healthResponse } from './envelope';
 import { cancelledSession, cancelSessionBody, courseRemoval, courseStudent, sessionAttendance, sessionIdParams, sessionPatch } from './teaching';
 import { batch, batchInput, batchParams, batchPatch } from './batches';
 import { apiRoutes } from './api-routes';
+import { savedWhiteboardPage, whiteboardImageBody, whiteboardLimits, whiteboardPageParams, whiteboardRoomParams } from './whiteboard';
 import { endpoint } from './endpoint';
 import { httpLimits } from './limits';
 import {
@@ -489,6 +490,38 @@ export const endpoints = {
       status: 200,
       response: dataEnvelope(sessionAttendance),
       failures: [404, 409],
+    }),
+    whiteboardPages: endpoint({
+      ...apiRoutes.sessions.whiteboardPages,
+      summary: "The class whiteboard's pages saved as images, for those who may see the session",
+      tags: ['classes'],
+      access: ['read', 'Session'],
+      params: whiteboardRoomParams,
+      status: 200,
+      response: dataEnvelope(z.array(savedWhiteboardPage)),
+      failures: [404],
+    }),
+    whiteboardImage: endpoint({
+      ...apiRoutes.sessions.whiteboardImage,
+      summary: 'One saved page of the class whiteboard (image/png, an attachment)',
+      tags: ['classes'],
+      access: ['read', 'Session'],
+      params: whiteboardPageParams,
+      status: 200,
+      response: z.string().meta({ description: 'image/png' }),
+      failures: [404],
+    }),
+    saveWhiteboardImage: endpoint({
+      ...apiRoutes.sessions.saveWhiteboardImage,
+      summary: "Saves a page of the class whiteboard as PNG (the session's teacher or an admin, while the session is on)",
+      tags: ['classes'],
+      access: ['read', 'Session'],
+      params: whiteboardPageParams,
+      body: whiteboardImageBody,
+      bodyLimit: Math.ceil((whiteboardLimits.snapshotMaxBytes * 4) / 3) + 1024,
+      status: 200,
+      response: dataEnvelope(savedWhiteboardPage),
+      failures: [400, 403, 404, 413],
     }),
     ics: endpoint({
       ...apiRoutes.sessions.ics,

@@ -85,11 +85,20 @@ export interface WhiteboardServerEvents {
   'action:whiteboard_update': (payload: { roomId: string; page: number; from: string; update: WhiteboardBytes }) => void;
 }
 
-/** A page saved as an image after (or during) the class, for the session's students. */
+/** A page saved as an image during the class, for the session's students (newest picture of each page). */
 export const savedWhiteboardPage = z.object({
   page: z.number().int(),
-  /** Signed, expiring link to the PNG. */
-  url: z.string(),
   saved_at: z.string(),
 });
 export type SavedWhiteboardPage = z.infer<typeof savedWhiteboardPage>;
+
+export const whiteboardRoomParams = z.object({ roomId });
+export const whiteboardPageParams = z.object({ roomId, page: z.coerce.number().int().min(0).max(whiteboardLimits.maxPages - 1) });
+/** A page's PNG, base64 (the host's tab saves each page it draws on as the class goes). */
+export const whiteboardImageBody = z.object({
+  png: z
+    .string()
+    .min(1)
+    .max(Math.ceil((whiteboardLimits.snapshotMaxBytes * 4) / 3) + 4)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'Not base64'),
+});
