@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { outbox, signedIn, type OutboxMail } from '../../../test/accounts';
 import { call, paidEnrollment } from '../../../test/admin';
-import { multipartBody } from '../../../test/recordings';
+import { multipartBody, recordingPart, webmFixture } from '../../../test/recordings';
 import { sessionAt } from '../../../test/sessions';
 
 type Mail = OutboxMail & { headers?: Record<string, string> };
@@ -92,5 +92,19 @@ describe('notification events', () => {
     // A second pass does not remind again.
     await t.app.reminders.pass();
     expect((await kindsOf(student.headers)).filter((n) => n.kind === 'class_starting')).toHaveLength(1);
+  });
+
+  it('tells the course’s students of an uploaded recording, once, linking to it', async () => {
+    const { teacher, course, student } = await paidEnrollment(t);
+    const outsider = await signedIn(t, 'student');
+    const session = await sessionAt(t, course.id, 'Folding', -120, { batchId: null });
+    const { body, contentType } = multipartBody([recordingPart(webmFixture(), session.roomId, teacher.user.id)]);
+    const uploaded = await t.app.inject({ method: 'POST', url: `/api/classes/sessions/${session.roomId}/upload-recording/`, headers: { ...teacher.headers, 'content-type': contentType }, payload: body });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const told = (await kindsOf(student.headers)).filter((n) => n.kind === 'recording_added');
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ link: `/recordings/${uploaded.json().data.id}`, params: { course: course.name } });
+    expect(await kindsOf(outsider.headers)).toEqual([]);
+    expect((await mailsTo(student.user.email)).filter((m) => m.subject.startsWith('New recording'))).toHaveLength(1);
   });
 });
