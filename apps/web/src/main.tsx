@@ -1,11 +1,14 @@
 // Boot: brand colours and saved layout on <html> first (no flash of the wrong skin or direction),
-// then the loading screen while the app itself arrives as a separate chunk.
-import { StrictMode, Suspense, lazy } from 'react';
+// then the app. The app (Mantine, providers, the router) is part of the entry, not a chunk of its own:
+// as a lazy chunk it was a round trip of its own before the router could even ask for the route's
+// chunks (entry, then app, then the route: three round trips on a phone's network, issue 33).
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/base.css';
 import { applyThemeColorVariables } from './lib/brand-colors';
 import { applyLayoutToDocument, useLayoutPreferences } from './lib/layout-preferences';
 import { LoadingScreen } from './app/loading-screen';
+import App from './app/app';
 import './lib/i18n';
 
 // An old service worker would keep serving stale builds, so any registered one is removed at start.
@@ -22,8 +25,6 @@ async function unregisterServiceWorkers(): Promise<void> {
 void unregisterServiceWorkers();
 applyThemeColorVariables(document.documentElement);
 applyLayoutToDocument(useLayoutPreferences.getState());
-
-const App = lazy(() => import('./app/app'));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element to mount Mooz into.');

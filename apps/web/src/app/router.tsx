@@ -6,6 +6,12 @@ import type { RouteHandle } from './document-title';
 import { RootRoute } from './root-route';
 import { guestOnly, homeRedirect, knownParams, permitted, signedInOnly } from './guards';
 import type { ScreenName } from './signed-in';
+// The login page and its frame are part of the entry, not chunks of their own: it is the page people
+// open first, and as lazy chunks it came in a third round trip, cut by Rollup into some 35 files of a
+// kilobyte or two shared with later screens (issue 33: at most 12 files, in at most two round trips).
+// What it adds to the entry (its form, Mantine's inputs) the signed-in screens use too.
+import { PublicLayout } from './layout/public-layout';
+import { LoginPage } from '../features/auth/login-page';
 
 /**
  * The signed-in part of the app (the app frame, the ability and every screen it frames) is one module,
@@ -32,12 +38,12 @@ export const router = createBrowserRouter([
       { index: true, loader: homeRedirect, Component: RedirectOnly },
       {
         loader: guestOnly,
-        lazy: { Component: async () => (await import('./layout/public-layout')).PublicLayout },
+        Component: PublicLayout,
         children: [
           {
             path: 'login',
             handle: { titleKey: 'pageTitle.login' } satisfies RouteHandle,
-            lazy: { Component: async () => (await import('../features/auth/login-page')).LoginPage },
+            Component: LoginPage,
           },
           {
             path: 'register',
