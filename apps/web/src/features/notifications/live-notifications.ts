@@ -5,7 +5,7 @@
 import { io, type Socket } from 'socket.io-client';
 import type { NotificationEvent } from '@mooz/contract/notifications';
 import { socketPath, socketTransports, type ClientToServerEvents, type ServerToClientEvents } from '@mooz/contract/realtime';
-import { getAccessToken } from '../../lib/api';
+import { getAccessToken, refreshAccessToken } from '../../lib/api';
 import { randomId } from '../../lib/random-id';
 
 /** Listens until the returned function is called. */
@@ -22,7 +22,27 @@ export function listenForNotifications(onNotification: (event: NotificationEvent
   socket.on('action:notification', onNotification);
   // Back after a drop: what came meanwhile is read from the list.
   socket.io.on('reconnect', onReconnect);
+  // Refused by the server (an access token that expired while the tab was idle), socket.io does not
+  // try again by itself: a fresh token first, then again; signed out (no refresh), it stops.
+  // A few times, further apart each time: a refusal a new token does not cure is not asked again and again.
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let refusals = 0;
+  socket.on('connect', () => (refusals = 0));
+  socket.on('connect_error', () => {
+    if (socket.active || refusals >= 3) return;
+    refusals += 1;
+    retry = setTimeout(() => {
+      refreshAccessToken().then(
+        () => {
+          socket.connect();
+          onReconnect();
+        },
+        () => {},
+      );
+    }, 5_000 * 2 ** refusals);
+  });
   return () => {
+    clearTimeout(retry);
     socket.off('action:notification', onNotification);
     socket.disconnect();
   };
