@@ -276,4 +276,22 @@ test('the teacher draws and both students see it; drawing rights, a forged updat
   // The teacher hides the board: it goes for everyone.
   await tess.getByTestId('toggle-whiteboard').click();
   for (const page of [samiPage, linaPage, latePage]) await expect(board(page)).toHaveCount(0);
+
+  // Both pages were saved on the session as PNG by the teacher's tab; a student of it opens them.
+  const saved = `/api/classes/rooms/${session.room_id}/whiteboard/`;
+  await expect
+    .poll(async () => ((await (await request.get(saved, { headers: auth(sami) })).json()).data as { page: number }[]).map((p) => p.page), { timeout: 20_000 })
+    .toEqual([0, 1]);
+  const image = await request.get(`${saved}0/`, { headers: auth(sami) });
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toBe('image/png');
+  expect((await image.body()).subarray(1, 4).toString()).toBe('PNG');
+  await samiPage.goto('/sessions');
+  const row = samiPage.locator(`[data-testid="session-row"][data-room-id="${session.room_id}"]`);
+  if (await row.count()) {
+    await row.getByTestId('session-boards-open').click();
+    await expect(samiPage.getByTestId('session-board-page')).toHaveCount(2);
+    await expect(samiPage.getByTestId('session-board-page').first().locator('img')).toBeVisible();
+    await samiPage.screenshot({ path: testInfo.outputPath('whiteboard-saved-pages-1280.png') });
+  }
 });

@@ -19,6 +19,7 @@ import { translateServerMessage } from '../../lib/server-message';
 import { AddToCalendarButton } from './add-to-calendar';
 import { ScheduleSessionModal } from './schedule-session-modal';
 import { SessionActions } from './session-actions';
+import { SessionBoardsButton } from './session-boards';
 import { useSessions } from './use-sessions';
 import classes from './sessions.module.css';
 
@@ -111,6 +112,7 @@ function SessionRow({ session, manage }: { session: Session; manage: boolean }) 
           )
         )}
         {session.status !== 'ended' && <AddToCalendarButton session={session} />}
+        <SessionBoardsButton session={session} />
         {manage && <SessionActions session={session} />}
       </Group>
     </Card>

@@ -13,6 +13,7 @@ import { Hint } from '../../../components/hint';
 import { useMeetingStore } from '../meeting-store';
 import { amHost, useRoomControls } from '../services/room-controls';
 import { bindPage } from './board-sync';
+import { keepPageSaved } from './board-images';
 import { formulaText } from './formula';
 import {
   addWhiteboardPage,
@@ -138,6 +139,13 @@ export default function WhiteboardBoard() {
     const binding = bindPage(api, roomId, page, () => canDrawRef.current, setLoaded);
     return () => binding.stop();
   }, [api, roomId, page, epoch]);
+
+  // A class session's host keeps each page saved on the session as PNG (board-images.ts).
+  const classSession = useRoomControls((state) => state.controls?.classSession ?? false);
+  useEffect(() => {
+    if (!api || !roomId || !host || !classSession) return;
+    return keepPageSaved(api, roomId, page);
+  }, [api, roomId, page, host, classSession]);
 
   // What the page shows, as attributes (no re-render): how many drawn elements, for tests and tools.
   const section = useRef<HTMLElement>(null);
