@@ -286,12 +286,12 @@ test('the teacher draws and both students see it; drawing rights, a forged updat
   expect(image.status()).toBe(200);
   expect(image.headers()['content-type']).toBe('image/png');
   expect((await image.body()).subarray(1, 4).toString()).toBe('PNG');
-  await samiPage.goto('/sessions');
-  const row = samiPage.locator(`[data-testid="session-row"][data-room-id="${session.room_id}"]`);
-  if (await row.count()) {
-    await row.getByTestId('session-boards-open').click();
-    await expect(samiPage.getByTestId('session-board-page')).toHaveCount(2);
-    await expect(samiPage.getByTestId('session-board-page').first().locator('img')).toBeVisible();
-    await samiPage.screenshot({ path: testInfo.outputPath('whiteboard-saved-pages-1280.png') });
-  }
+  // And from the session's row: its Whiteboard button shows both pages.
+  await tess.goto('/sessions');
+  const row = tess.locator(`[data-testid="session-row"][data-room-id="${session.room_id}"]`);
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await row.getByTestId('session-boards-open').click();
+  await expect(tess.getByTestId('session-board-page')).toHaveCount(2);
+  await expect(tess.getByTestId('session-board-page').first().locator('img')).toBeVisible();
+  await tess.screenshot({ path: testInfo.outputPath('whiteboard-saved-pages-1280.png') });
 });
