@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useShownPageTitle } from '../lib/page-title';
+import { onPageTitle, shownPageTitle } from '../lib/page-title';
 
 export interface RouteHandle {
   /** The translation key of the page's name. */
@@ -14,16 +14,21 @@ export interface RouteHandle {
 export function DocumentTitle() {
   const { t } = useTranslation();
   const matches = useMatches();
-  const shown = useShownPageTitle();
   const titleKey = matches
     .map((match) => (match.handle as RouteHandle | undefined)?.titleKey)
     .filter(Boolean)
     .at(-1);
   // A tab's title is plain text: no direction isolates (lib/bidi.ts), which a tab would show.
   const plain = { postProcess: [] as string[] };
-  const page = shown ?? (titleKey ? t(titleKey, plain) : undefined);
+  const routeTitle = titleKey ? t(titleKey, plain) : undefined;
+  // Written at once when a page names itself, not on a later render that a busy page may delay.
   useEffect(() => {
-    document.title = page ? t('pageTitle.format', { ...plain, page }) : 'Mooz';
+    const write = () => {
+      const page = shownPageTitle() ?? routeTitle;
+      document.title = page ? t('pageTitle.format', { ...plain, page }) : 'Mooz';
+    };
+    write();
+    return onPageTitle(write);
   });
   return null;
 }

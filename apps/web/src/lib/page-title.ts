@@ -1,29 +1,36 @@
 // What a page shown right now calls itself in the browser tab, when it knows better than its route
 // (a course's name, a meeting's). app/document-title.tsx turns it into the tab's title.
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 
-let pageTitle: string | undefined;
+/** The titles of the pages that named themselves, newest last: a page leaving late does not clear a newer one's. */
+const named: { title: string }[] = [];
 const listeners = new Set<() => void>();
 
-function setPageTitle(title: string | undefined) {
-  pageTitle = title;
+function changed() {
   for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 }
 
 /** Names the tab after what the page shows, once it is known; the route's name otherwise. */
 export function usePageTitle(title: string | undefined): void {
   useEffect(() => {
-    setPageTitle(title || undefined);
-    return () => setPageTitle(undefined);
+    if (!title) return;
+    const entry = { title };
+    named.push(entry);
+    changed();
+    return () => {
+      named.splice(named.indexOf(entry), 1);
+      changed();
+    };
   }, [title]);
 }
 
 /** The title the shown page set, if any. */
-export function useShownPageTitle(): string | undefined {
-  return useSyncExternalStore(subscribe, () => pageTitle);
+export function shownPageTitle(): string | undefined {
+  return named.at(-1)?.title;
+}
+
+/** Calls `listener` whenever the shown page's title changes; returns the unsubscribe. */
+export function onPageTitle(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
