@@ -9,8 +9,10 @@ export function latestCodeFor(email: string, dataDir = process.env.MOOZ_E2E_DATA
   const mails = readdirSync(dir)
     .sort()
     .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as { to: string; text: string });
-  const mail = mails.filter((m) => m.to === email).at(-1);
-  return mail?.text.match(new RegExp(`\\b(\\d{${limits.otpLength}})\\b`))?.[1] ?? null;
+  // The newest mail that carries a code: other mails (a password changed, a receipt) come between.
+  const codeOf = (text: string) => text.match(new RegExp(`\\b(\\d{${limits.otpLength}})\\b`))?.[1] ?? null;
+  const mail = mails.filter((m) => m.to === email && codeOf(m.text)).at(-1);
+  return mail ? codeOf(mail.text) : null;
 }
 
 /** Waits for a new code to arrive for `email` (different from `previous`); mail goes out after the answer. */
