@@ -5,7 +5,7 @@
 import type { NotificationKind } from '@mooz/contract/notifications';
 import { mayTurnOffMail } from '@mooz/contract/notifications';
 import type { Mail } from '../../infrastructure/mail';
-import { mailLanguage, mailTranslator } from '../../infrastructure/mail-text';
+import { escapeHtml, mailLanguage, mailTranslator } from '../../infrastructure/mail-text';
 import { formatSessionTime } from '../classes/session-mails';
 import { renderMail, type MailModel } from './mail-layout';
 
@@ -114,4 +114,19 @@ export async function digestMail(
     },
     links.unsubscribe,
   );
+}
+
+/**
+ * The page a person reaches by the unsubscribe link in a mail's footer: a question with one button
+ * (a GET must not unsubscribe: mail scanners open links), then what was done, or that the link is bad.
+ */
+export function unsubscribePage(language: string | null, state: { kind: NotificationKind; step: 'ask' | 'done' } | 'invalid', action = ''): string {
+  const t = mailTranslator(language);
+  const body =
+    state === 'invalid'
+      ? `<p>${escapeHtml(t('unsubscribe.invalid'))}</p>`
+      : state.step === 'ask'
+        ? `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><p>${escapeHtml(t('unsubscribe.ask', { kind: t(`kind.${state.kind}`) }))}</p><button type="submit">${escapeHtml(t('unsubscribe.button'))}</button></form>`
+        : `<p>${escapeHtml(t('unsubscribe.done', { kind: t(`kind.${state.kind}`) }))}</p>`;
+  return `<!doctype html><html lang="${mailLanguage(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(t('unsubscribe.title'))}</title></head><body><main><h1>${escapeHtml(t('unsubscribe.title'))}</h1>${body}</main></body></html>`;
 }

@@ -171,6 +171,26 @@ describe('notifications', () => {
     expect(prefs.filter((p) => !p.mail).map((p) => p.kind)).toEqual(['recording_added']);
   });
 
+  it('answers the footer’s unsubscribe link with a question (opening it changes nothing) and its button with what was done', async () => {
+    const me = await signedIn(t, 'student');
+    await t.db.execute(sql`update users set language = 'de' where id = ${me.user.id}`);
+    await t.app.notifications.tell(t.db, [{ userId: me.user.id, kind: 'assignment_posted', params: { course: 'Design', title: 'Week 1' }, link: null }]);
+    const [mail] = await mailsTo(t, me.user.email);
+    const url = new URL(mail!.headers!['List-Unsubscribe']!.slice(1, -1));
+    const opened = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers['content-type']).toContain('text/html');
+    expect(opened.body).toContain('Keine E-Mails mehr zu: neuen Aufgaben?');
+    expect(opened.body).toContain('<form method="post"');
+    const off = () => call(t, 'GET', '/api/notifications/preferences/', me.headers).then((r) => (r.json().data as { kind: string; mail: boolean }[]).filter((p) => !p.mail).map((p) => p.kind));
+    expect(await off()).toEqual([]);
+    const clicked = await t.app.inject({ method: 'POST', url: url.pathname + url.search, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' } });
+    expect(clicked.statusCode).toBe(200);
+    expect(clicked.body).toContain('Erledigt');
+    expect(await off()).toEqual(['assignment_posted']);
+    expect((await t.app.inject({ method: 'GET', url: `${url.pathname}?token=1.assignment_posted.forged` })).statusCode).toBe(400);
+  });
+
   it('mails security events whatever the preferences: a password change, and a sign-in from a new device (not the first one)', async () => {
     const me = await signedIn(t, 'student');
     // Everything that may be turned off, off.

@@ -12,6 +12,7 @@ import { authenticate, currentUser } from '../../http/authenticate';
 import { notFound } from '../../http/errors';
 import { route } from '../../http/route';
 import { attachment } from '../../infrastructure/csv';
+import { unsubscribePage } from './notice-mails';
 import { receiptFileName, receiptPdf } from './receipt-pdf';
 import { purchasesOf, receiptFacts, type Seller } from './receipts';
 import type { Notifications } from './service';
@@ -34,7 +35,26 @@ export const notificationRoutes: FastifyPluginAsync<{ notifications: Notificatio
   await app.register(async (unsubscribe) => {
     unsubscribe.removeAllContentTypeParsers();
     unsubscribe.addContentTypeParser('*', { parseAs: 'string', bodyLimit: api.unsubscribe.bodyLimit }, (_req, body, done) => done(null, body));
-    route(unsubscribe, api.unsubscribe, (req) => notifications.unsubscribe(req.query.token));
+    route(unsubscribe, api.unsubscribe, async (req, reply) => {
+      // The page's own form (a person's click) is answered with a page; a mail client's one-click with JSON.
+      if (!req.headers.accept?.includes('text/html')) return notifications.unsubscribe(req.query.token);
+      const read = await notifications.readToken(req.query.token);
+      if (read) await notifications.unsubscribe(req.query.token);
+      const page = unsubscribePage(read?.language ?? null, read ? { kind: read.kind, step: 'done' } : 'invalid');
+      return reply.status(read ? 200 : 400).type('text/html; charset=utf-8').send(page);
+    });
+  });
+  // The footer's link, opened by a person: a question and one button; opening it changes nothing.
+  app.route({
+    method: 'GET',
+    url: api.unsubscribe.path,
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const token = String((request.query as { token?: unknown }).token ?? '').slice(0, 300);
+      const read = token ? await notifications.readToken(token) : null;
+      const page = unsubscribePage(read?.language ?? null, read ? { kind: read.kind, step: 'ask' } : 'invalid', `?token=${encodeURIComponent(token)}`);
+      return reply.status(read ? 200 : 400).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+    },
   });
 
   route(app, endpoints.purchases.mine, async (req) => ({ data: await purchasesOf(app.db, currentUser(req).id, seller) }));

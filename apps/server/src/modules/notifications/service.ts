@@ -291,6 +291,14 @@ export function createNotifications(deps: NotificationsDeps) {
       return this.preferences(userId);
     },
 
+    /** Whose and which kind a token names, with their language (the unsubscribe page); null for a bad one. */
+    async readToken(token: string) {
+      const read = readUnsubscribeToken(deps.secret, token);
+      if (!read || !mayTurnOffMail(read.kind)) return null;
+      const [user] = await db.select({ language: users.language }).from(users).where(eq(users.id, read.userId));
+      return user ? { ...read, language: user.language } : null;
+    },
+
     /** RFC 8058: the token alone turns off mail of its one kind; a wrong token is 400 and changes nothing. */
     async unsubscribe(token: string) {
       const read = readUnsubscribeToken(deps.secret, token);
