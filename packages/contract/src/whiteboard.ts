@@ -4,6 +4,7 @@
 // teacher, an ad hoc room's creator, an admin) shows or hides the board, moves the class between pages
 // and says who may draw: everyone, nobody (the host alone), or the students it names.
 import { z } from 'zod';
+import { singleLineText } from './primitives';
 
 export const whiteboardLimits = {
   /** Pages of one board. */
@@ -92,8 +93,10 @@ export const savedWhiteboardPage = z.object({
 });
 export type SavedWhiteboardPage = z.infer<typeof savedWhiteboardPage>;
 
-export const whiteboardRoomParams = z.object({ roomId });
-export const whiteboardPageParams = z.object({ roomId, page: z.coerce.number().int().min(0).max(whiteboardLimits.maxPages - 1) });
+// In a URL a room id is text of one line (a NUL or a control character is refused, not queried).
+const roomIdInPath = singleLineText().trim().min(1).max(128);
+export const whiteboardRoomParams = z.object({ roomId: roomIdInPath });
+export const whiteboardPageParams = z.object({ roomId: roomIdInPath, page: z.coerce.number().int().min(0).max(whiteboardLimits.maxPages - 1) });
 /** A page's PNG, base64 (the host's tab saves each page it draws on as the class goes). */
 export const whiteboardImageBody = z.object({
   png: z
