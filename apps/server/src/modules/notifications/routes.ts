@@ -4,6 +4,7 @@
 // the OpenAPI document, as the certificates' PDF). Sockets join their person's channel here, so the
 // `notice` job reaches every tab of a person on every process.
 import type { FastifyInstance, FastifyPluginAsync, FastifySchema } from 'fastify';
+import { z } from 'zod';
 import { apiRoutes } from '@mooz/contract/api-routes';
 import { endpoints } from '@mooz/contract/endpoints';
 import { errorEnvelope } from '@mooz/contract/envelope';
@@ -48,7 +49,8 @@ export const notificationRoutes: FastifyPluginAsync<{ notifications: Notificatio
   app.route({
     method: 'GET',
     url: api.unsubscribe.path,
-    schema: { hide: true },
+    // An HTML page either way: the question, or that the link is not valid (400).
+    schema: { hide: true, response: { 200: z.string(), 400: z.string() } },
     handler: async (request, reply) => {
       const token = String((request.query as { token?: unknown }).token ?? '').slice(0, 300);
       const read = token ? await notifications.readToken(token) : null;
