@@ -303,7 +303,8 @@ test('an unknown room is refused with the server message', async ({ request, bas
   const teacher = await logIn(request, 'teacher@mooz.local');
   const page = await openWindow(browsers[0]!, baseURL!, teacher, 'Tess Teacher');
   await page.goto('/meeting/no-such-room');
-  await expect(page.getByTestId('meeting-failure')).toHaveText('Room not found');
+  // The refusal comes once the socket is up: on a loaded run, past the default 10 s.
+  await expect(page.getByTestId('meeting-failure')).toHaveText('Room not found', { timeout: 30_000 });
   await page.getByRole('button', { name: 'Back to meetings' }).click();
   await expect(page).toHaveURL(/\/meeting$/);
 });
