@@ -1,11 +1,15 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
 });
+
+// A Mantine transition still running when a file ends sets state from its timer after jsdom is gone
+// ("window is not defined", an unhandled error that fails the run): let it finish first.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 400)));
 
 // jsdom lacks these; Mantine components query them on mount.
 if (!window.matchMedia) {
