@@ -158,6 +158,12 @@ export const messages = {
   unmuteLocked: 'The host has locked microphones',
   waitingForHost: 'Waiting for the host to let you in',
   lobbyRefused: 'The host did not let you in',
+  // Classroom tools.
+  privateChatLocked: 'The host allows private messages to the host only',
+  pollNotFound: 'Poll not found',
+  pollClosed: 'This poll is closed',
+  pollAnsweredAlready: 'You have answered this poll already',
+  pollAnswerInvalid: 'Choose one of the answers',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -7,6 +7,7 @@ import { limits } from './limits';
 import { validationMessages } from './messages';
 import type { RoomRecording } from './recordings';
 import type { WhiteboardClientEvents, WhiteboardServerEvents } from './whiteboard';
+import type { ClassroomToolClientEvents, ClassroomToolServerEvents } from './classroom-tools';
 import type { NotificationEvent } from './notifications';
 
 export const socketPath = '/socket.io/';
@@ -158,6 +159,9 @@ export const moderationActions = [
   /** Participants may not turn their microphone on until unlocked (the host's own is never locked). */
   'lock_unmute',
   'unlock_unmute',
+  /** Students may send private messages only to and from a host (the host's own are never locked). */
+  'lock_private_chat',
+  'unlock_private_chat',
   /** Everyone out; a class session ends now (its ends_at moves to now); an ad hoc room closes. */
   'end_class',
 ] as const;
@@ -187,6 +191,8 @@ export interface RoomControls {
   /** A class session's room (its lobby is always on for outsiders and cannot be switched), not an ad hoc one. */
   classSession: boolean;
   hands: RaisedHand[];
+  /** Students may send private messages to hosts only (lock_private_chat). */
+  privateChatLocked: boolean;
 }
 
 // Large classes (contract "Large classes and TURN"): above limits.meshMaxPeople people a room moves
@@ -237,7 +243,7 @@ export interface SfuStream {
   source: 'camera' | 'screen';
 }
 
-export interface ClientToServerEvents extends WhiteboardClientEvents {
+export interface ClientToServerEvents extends WhiteboardClientEvents, ClassroomToolClientEvents {
   'request:create_room': (payload: { room: { name: string; capacity: number } }, ack: (res: Ack<{ room: Room }>) => void) => void;
   /**
    * Rules the server enforces on a join: `capacity` counts everyone in the room, but the room's host
@@ -289,7 +295,7 @@ export interface LobbyWait {
   lobby: { roomId: string; roomName: string };
 }
 
-export interface ServerToClientEvents extends WhiteboardServerEvents {
+export interface ServerToClientEvents extends WhiteboardServerEvents, ClassroomToolServerEvents {
   /** To every socket of one person: a notification for them arrived (notifications.ts). */
   'action:notification': (payload: NotificationEvent) => void;
   'action:room_connection_established': (payload: { room: Room }) => void;

@@ -17,6 +17,7 @@ import type { RoomMembership } from './membership';
 import type { RoomControlsService } from './room-controls';
 import type { Sfu } from '../sfu/sfu';
 import type { WhiteboardService } from './whiteboard/whiteboard';
+import type { ClassroomTools } from './classroom-tools/classroom-tools';
 import { readRelayMessage, relayTooLarge } from './relay-checks';
 import type { Member, RoomStore } from './room-store';
 import { peerChannel, roomChannel, type MeetingSocket, type RealtimeServer } from './sockets';
@@ -33,6 +34,8 @@ export interface Signalling {
   sfu: Sfu;
   /** The class's whiteboard (whiteboard/whiteboard.ts). */
   whiteboard: WhiteboardService;
+  /** Reactions, private messages and polls (classroom-tools/). */
+  tools: ClassroomTools;
   limits: ReturnType<typeof eventLimits>;
   /** How long a dropped connection keeps its place, read at each disconnect (tests shorten it). */
   graceMs(): number;
@@ -227,6 +230,7 @@ export function serveConnection(ctx: Signalling, socket: MeetingSocket) {
   ctx.controls.serve(socket, handle as never);
   ctx.sfu.serve(socket, handle as never);
   ctx.whiteboard.serve(socket, handle as never);
+  ctx.tools.serve(socket, handle as never);
 
   socket.on('disconnect', () => {
     limit.release();

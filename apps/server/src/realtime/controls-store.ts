@@ -10,14 +10,17 @@ export interface Waiting extends LobbyEntry {
   accountId: number;
 }
 
+/** What a host can lock for everyone but the hosts: turning the microphone on, private chat between students. */
+export type RoomLock = 'unmute' | 'private_chat';
+
 export interface ControlsStore {
   /** Raises a hand; a hand already up keeps its place in the order. */
   raise(roomId: string, hand: RaisedHand): Promise<void>;
   /** Lowers one peer's hand, or every hand; how many went down. */
   lower(roomId: string, sessionId?: string): Promise<number>;
   hands(roomId: string): Promise<RaisedHand[]>;
-  setLocked(roomId: string, locked: boolean): Promise<void>;
-  locked(roomId: string): Promise<boolean>;
+  setLocked(roomId: string, lock: RoomLock, locked: boolean): Promise<void>;
+  locked(roomId: string, lock: RoomLock): Promise<boolean>;
   setLobby(roomId: string, enabled: boolean): Promise<void>;
   lobbyEnabled(roomId: string): Promise<boolean>;
   /** Puts a peer in the lobby; one already waiting keeps its place. */
@@ -51,7 +54,7 @@ const lobbyOrder = byTime<Waiting>((entry) => entry.since);
 export function memoryControlsStore(now: () => number = Date.now): ControlsStore {
   interface State {
     hands: Map<string, RaisedHand>;
-    locked: boolean;
+    locked: Set<RoomLock>;
     lobby: boolean;
     waiting: Map<string, Waiting>;
     admitted: Set<number>;
@@ -65,7 +68,7 @@ export function memoryControlsStore(now: () => number = Date.now): ControlsStore
     if (!found) {
       found = {
         hands: new Map(),
-        locked: false,
+        locked: new Set(),
         lobby: false,
         waiting: new Map(),
         admitted: new Set(),
@@ -94,11 +97,12 @@ export function memoryControlsStore(now: () => number = Date.now): ControlsStore
     async hands(roomId) {
       return [...state(roomId).hands.values()].sort(handOrder);
     },
-    async setLocked(roomId, locked) {
-      state(roomId).locked = locked;
+    async setLocked(roomId, lock, locked) {
+      if (locked) state(roomId).locked.add(lock);
+      else state(roomId).locked.delete(lock);
     },
-    async locked(roomId) {
-      return state(roomId).locked;
+    async locked(roomId, lock) {
+      return state(roomId).locked.has(lock);
     },
     async setLobby(roomId, enabled) {
       state(roomId).lobby = enabled;
@@ -150,7 +154,7 @@ export function memoryControlsStore(now: () => number = Date.now): ControlsStore
     },
     async reset(roomId) {
       const found = state(roomId);
-      Object.assign(found, { hands: new Map(), locked: false, lobby: false, waiting: new Map(), hosts: new Set() });
+      Object.assign(found, { hands: new Map(), locked: new Set(), lobby: false, waiting: new Map(), hosts: new Set() });
     },
   };
 }
@@ -172,6 +176,8 @@ export function redisControlsStore(redis: Redis, prefix: string, ttlSeconds: num
 function sharedControlsStore(redis: Redis, prefix: string, ttlSeconds: number): ControlsStore {
   const key = (roomId: string, part: string) => `${prefix}controls:${roomId}:${part}`;
   const parse = <T>(raw: string) => JSON.parse(raw) as T;
+  // The microphone lock keeps the key it always had.
+  const lockKey = (roomId: string, lock: RoomLock) => key(roomId, lock === 'unmute' ? 'locked' : `locked:${lock}`);
   /** Runs the writes and renews the lifetime of the keys they touched. */
   async function write(keys: string[], build: (batch: ReturnType<Redis['multi']>) => void, ttl = ttlSeconds) {
     const batch = redis.multi();
@@ -195,13 +201,13 @@ function sharedControlsStore(redis: Redis, prefix: string, ttlSeconds: number): 
         .map((raw) => parse<RaisedHand>(raw))
         .sort(handOrder);
     },
-    async setLocked(roomId, locked) {
-      const k = key(roomId, 'locked');
+    async setLocked(roomId, lock, locked) {
+      const k = lockKey(roomId, lock);
       if (locked) await redis.set(k, '1', 'EX', ttlSeconds);
       else await redis.del(k);
     },
-    async locked(roomId) {
-      return (await redis.exists(key(roomId, 'locked'))) === 1;
+    async locked(roomId, lock) {
+      return (await redis.exists(lockKey(roomId, lock))) === 1;
     },
     async setLobby(roomId, enabled) {
       const k = key(roomId, 'lobby');
@@ -264,7 +270,8 @@ function sharedControlsStore(redis: Redis, prefix: string, ttlSeconds: number): 
     async reset(roomId) {
       await redis.del(
         key(roomId, 'hands'),
-        key(roomId, 'locked'),
+        lockKey(roomId, 'unmute'),
+        lockKey(roomId, 'private_chat'),
         key(roomId, 'lobby'),
         key(roomId, 'waiting'),
         key(roomId, 'hosts'),

@@ -50,12 +50,13 @@ export function roomControls(
   const waitingSockets = new Map<string, Set<string>>();
 
   async function snapshot(roomId: string): Promise<RoomControls> {
-    const [adHoc, members, hostIds, hands, unmuteLocked, lobbyEnabled] = await Promise.all([
+    const [adHoc, members, hostIds, hands, unmuteLocked, privateChatLocked, lobbyEnabled] = await Promise.all([
       store.findRoom(roomId),
       store.list(roomId),
       controls.hostSessions(roomId),
       controls.hands(roomId),
-      controls.locked(roomId),
+      controls.locked(roomId, 'unmute'),
+      controls.locked(roomId, 'private_chat'),
       controls.lobbyEnabled(roomId),
     ]);
     const present = new Set(members.map((m) => m.sessionId));
@@ -69,6 +70,7 @@ export function roomControls(
       classSession,
       // A hand of someone gone is not shown, even if their leave was not heard here.
       hands: hands.filter((hand) => present.has(hand.userId)),
+      privateChatLocked,
     };
   }
 
@@ -269,7 +271,7 @@ export function roomControls(
             });
             await takeOut(roomId, host.classSessionId, member);
           } else {
-            const unmuteLocked = !hostIds.has(member.sessionId) && (await controls.locked(roomId));
+            const unmuteLocked = !hostIds.has(member.sessionId) && (await controls.locked(roomId, 'unmute'));
             io.to(peerChannel(member.userId, member.sessionId)).emit('action:moderated', {
               roomId,
               action,
@@ -281,7 +283,7 @@ export function roomControls(
         }
 
         if (action === 'mute_all') {
-          const unmuteLocked = await controls.locked(roomId);
+          const unmuteLocked = await controls.locked(roomId, 'unmute');
           const others = (await store.list(roomId)).filter(
             (m) => !hostIds.has(m.sessionId) && m.sessionId !== sessionId,
           );
@@ -294,7 +296,10 @@ export function roomControls(
             });
           }
         } else if (action === 'lock_unmute' || action === 'unlock_unmute') {
-          await controls.setLocked(roomId, action === 'lock_unmute');
+          await controls.setLocked(roomId, 'unmute', action === 'lock_unmute');
+          await broadcast(roomId);
+        } else if (action === 'lock_private_chat' || action === 'unlock_private_chat') {
+          await controls.setLocked(roomId, 'private_chat', action === 'lock_private_chat');
           await broadcast(roomId);
         } else if (action === 'end_class') {
           const members = await store.list(roomId);

@@ -19,6 +19,7 @@ import { memoryControlsStore, redisControlsStore } from './controls-store';
 import { roomControls } from './room-controls';
 import { useRedisAdapter } from './redis-adapter';
 import { whiteboardService } from './whiteboard/whiteboard';
+import { classroomTools } from './classroom-tools/classroom-tools';
 import { redisRoomStore, type Member, type RoomStore } from './room-store';
 import { iceServerRoutes } from './routes';
 import { janusPool } from '../sfu/janus-pool';
@@ -107,6 +108,7 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
     controls,
     sfu,
     whiteboard: whiteboardService(app, io, store, admission),
+    tools: classroomTools(app, io, store, controlsStore, admission),
     limits: eventLimits(config.rateLimitScale),
     graceMs: () => realtime.options.reconnectGraceMs,
     closing: () => closing,

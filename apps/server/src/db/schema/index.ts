@@ -8,3 +8,4 @@ export * from './recordings';
 export * from './learning';
 export * from './notifications';
 export * from './whiteboards';
+export * from './polls';

@@ -20,6 +20,7 @@ const controls = (classSession: boolean): RoomControls => ({
   lobbyEnabled: false,
   classSession,
   hands: [],
+  privateChatLocked: false,
 });
 
 afterEach(() => {

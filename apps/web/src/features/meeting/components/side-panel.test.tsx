@@ -74,6 +74,7 @@ describe("the People list's names", () => {
         unmuteLocked: false,
         lobbyEnabled: false,
         classSession: false,
+        privateChatLocked: false,
         hands: [{ userId: 'Wanda-Maximoff-peer', userName: 'Wanda-Maximoff', raisedAt: new Date(0).toISOString() }],
       },
     });

@@ -117,7 +117,7 @@ describe('losing the place to the same account elsewhere', () => {
 });
 
 describe('a room its host ends', () => {
-  const controls = (classSession: boolean) => ({ roomId: room.id, hosts: [], unmuteLocked: false, lobbyEnabled: false, classSession, hands: [] });
+  const controls = (classSession: boolean) => ({ roomId: room.id, hosts: [], unmuteLocked: false, lobbyEnabled: false, classSession, hands: [], privateChatLocked: false });
 
   it('tells the people of an ad hoc meeting that the meeting ended, not a class', async () => {
     const socket = await joined();
