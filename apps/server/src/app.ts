@@ -29,6 +29,7 @@ import { createCoursesService } from './modules/courses/service';
 import { createCourseTeaching } from './modules/courses/teaching';
 import { sessionRoutes } from './modules/classes/routes';
 import { whiteboardRoutes } from './modules/whiteboards/routes';
+import { pollRoutes } from './modules/polls/routes';
 import { createSessionsService } from './modules/classes/service';
 import { createSessionChanges } from './modules/classes/session-changes';
 import { paymentRoutes } from './modules/payments/routes';
@@ -261,6 +262,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     changes: createSessionChanges({ db: app.db, outbox: app.outbox, notifications }),
   });
   await app.register(whiteboardRoutes);
+  await app.register(pollRoutes);
   const payments = createPaymentsService({
     db: app.db,
     courses,

@@ -64,6 +64,8 @@ export const apiRoutes = {
     whiteboardPages: { method: 'GET', path: '/api/classes/rooms/:roomId/whiteboard/' },
     whiteboardImage: { method: 'GET', path: '/api/classes/rooms/:roomId/whiteboard/:page/' },
     saveWhiteboardImage: { method: 'POST', path: '/api/classes/rooms/:roomId/whiteboard/:page/' },
+    /** Every answer to the room's polls as a CSV file (text/csv, an attachment), for its hosts. */
+    pollAnswersCsv: { method: 'GET', path: '/api/classes/rooms/:roomId/polls/export/' },
   },
   calendar: {
     feed: { method: 'GET', path: '/api/auth/calendar/' },

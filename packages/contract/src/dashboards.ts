@@ -57,6 +57,8 @@ export const studentDashboard = z.object({
       due_at: z.string().nullable(),
     }),
   ),
+  /** Graded polls of the student's classes (quizzes): how many there were, answered, and answered right. */
+  quizzes: z.object({ total: z.number().int(), answered: z.number().int(), correct: z.number().int() }),
   /** The zone the trend was cut in. */
   tz: z.string(),
 });

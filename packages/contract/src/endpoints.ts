@@ -523,6 +523,17 @@ export const endpoints = {
       response: dataEnvelope(savedWhiteboardPage),
       failures: [400, 403, 404, 413],
     }),
+    pollAnswersCsv: endpoint({
+      ...apiRoutes.sessions.pollAnswersCsv,
+      summary:
+        "Every answer to a meeting room's polls as a CSV file (text/csv, an attachment): poll, question, name and email (blank when anonymous), answer, right or wrong for a graded poll, when (whoever opened the polls, admins)",
+      tags: ['classes'],
+      access: ['join', 'Meeting'],
+      params: whiteboardRoomParams,
+      status: 200,
+      response: z.string().meta({ description: 'text/csv' }),
+      failures: [404],
+    }),
     ics: endpoint({
       ...apiRoutes.sessions.ics,
       summary: 'One session the caller may see as an iCalendar file (text/calendar, an attachment): "Add to calendar"',

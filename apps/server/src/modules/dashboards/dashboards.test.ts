@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../../../test/app';
 import { createUser, login, signedIn } from '../../../test/accounts';
 import { createCourse } from '../../../test/courses';
 import { readyRecording } from '../../../test/recordings';
-import { assignments, attendance, batches, certificates, classSessions, courses, subscriptions, submissions, watchLog } from '../../db/schema/index';
+import { assignments, attendance, batches, certificates, classSessions, courses, pollAnswers, polls, subscriptions, submissions, watchLog } from '../../db/schema/index';
 import { earnDueCertificates } from '../certificates/earn';
 import { createDashboardsService, studentTables } from './service';
 
@@ -214,6 +214,37 @@ describe('the student dashboard', () => {
         verify_url: '/certificates/AAAAAAAAAAAAAAA1',
       },
     ]);
+  });
+
+  it('counts the graded polls of the classes of its courses as quizzes: held, answered, answered right', async () => {
+    const h = await history();
+    const poll = async (sessionId: number | null, graded: boolean, correct: number[] = []) => {
+      const [row] = await t.db
+        .insert(polls)
+        .values({ roomId: randomUUID(), sessionId, openedBy: h.teacher.id, question: 'Which?', kind: graded && correct.length > 1 ? 'multiple' : 'single', options: ['a', 'b', 'c'], anonymous: true, graded, correct })
+        .returning();
+      return row!.id;
+    };
+    const answer = (pollId: number, userId: number, choices: number[]) => t.db.insert(pollAnswers).values({ pollId, userId, userName: 'S', choices, text: '' });
+    const quizzes = async (headers: Record<string, string>) => (await get('/api/dashboard/student/', headers)).json().data.quizzes;
+    expect(await quizzes(h.sam.headers)).toEqual({ total: 0, answered: 0, correct: 0 });
+
+    const right = await poll(h.a1.id, true, [1]);
+    const both = await poll(h.a2.id, true, [0, 2]);
+    await poll(h.a2.id, true, [2]);
+    const ungraded = await poll(h.a1.id, false);
+    await answer(right, h.sam.id, [1]);
+    await answer(both, h.sam.id, [0, 2]);
+    await answer(ungraded, h.sam.id, [0]);
+    await answer(right, h.kim.id, [0]);
+    // Another course's class, and an ad hoc room's: not Sam's quizzes.
+    const other = await createCourse(t, h.teacher.headers, { name: 'Course C' });
+    const [elsewhere] = await t.db.select({ id: classSessions.id }).from(classSessions).where(eq(classSessions.courseId, other.id)).limit(1);
+    await answer(await poll(elsewhere?.id ?? null, true, [0]), h.sam.id, [0]);
+    await answer(await poll(null, true, [0]), h.sam.id, [0]);
+
+    expect(await quizzes(h.sam.headers)).toEqual({ total: 3, answered: 2, correct: 2 });
+    expect(await quizzes(h.kim.headers)).toEqual({ total: 3, answered: 1, correct: 0 });
   });
 
   it('reads well for a brand-new student: zeros, seven empty days, nothing due', async () => {

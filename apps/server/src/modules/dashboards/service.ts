@@ -55,6 +55,8 @@ export const studentTables = [
   'assignments',
   'assignment_submissions',
   'certificates',
+  'polls',
+  'poll_answers',
 ] as const;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -113,13 +115,19 @@ export function createDashboardsService(deps: DashboardsDeps) {
       tasks as (
         select t.id, t.title, t.course_id, c.name as course_name, t.due_at,
           exists (select 1 from assignment_submissions s where s.assignment_id = t.id and s.user_id = m.user_id) as done
-        from mine m join assignments t on t.course_id = m.course_id join courses c on c.id = t.course_id)
+        from mine m join assignments t on t.course_id = m.course_id join courses c on c.id = t.course_id),
+      quiz as (
+        select p.correct, a.choices
+        from mine m join class_sessions cs on cs.course_id = m.course_id
+          join polls p on p.session_id = cs.id and p.graded
+          left join poll_answers a on a.poll_id = p.id and a.user_id = m.user_id)
       select
         ${studentId === null ? sql`''` : sql`(select trim(first_name || ' ' || last_name) from users where id = ${studentId})`} as name,
         ${learnerLiveSeconds(who, now, bounds)} as live,
         ${learnerWatchedSeconds(who, bounds)} as watched,
         (select count(*)::int from tasks) as tasks_total,
         (select count(*)::int from tasks where done) as tasks_done,
+        (select json_build_object('total', count(*), 'answered', count(choices), 'correct', count(*) filter (where choices = correct)) from quiz) as quizzes,
         ${
           studentId === null
             ? sql`'[]'::json`
@@ -147,6 +155,7 @@ export function createDashboardsService(deps: DashboardsDeps) {
       watched: unknown;
       tasks_total: number;
       tasks_done: number;
+      quizzes: unknown;
       due: unknown;
       skills: unknown;
       zones: unknown;
@@ -265,6 +274,7 @@ export function createDashboardsService(deps: DashboardsDeps) {
             course_name: d.course_name,
             due_at: isoOrNull(d.due_at),
           })),
+          quizzes: json<StudentDashboard['quizzes']>(numbers.quizzes),
           tz,
         },
       };

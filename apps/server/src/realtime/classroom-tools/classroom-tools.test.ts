@@ -223,6 +223,41 @@ describe('polls', () => {
   });
 });
 
+describe('poll answers as CSV', () => {
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  it("lists every answer for the host, nameless for an anonymous poll, and is nobody else's", async () => {
+    const { roomId, t, teacher, a, b } = await classroom();
+    const named = await ask<{ poll: PollView }>(t, 'request:poll_open', { roomId, poll: { ...choice, anonymous: false, graded: true, correct: [1] } });
+    await ask(a.socket, 'request:poll_answer', { roomId, pollId: named.poll.id, choices: [1] });
+    await ask(b.socket, 'request:poll_answer', { roomId, pollId: named.poll.id, choices: [0] });
+    const anonymous = await ask<{ poll: PollView }>(t, 'request:poll_open', { roomId, poll: { question: 'Say, anything', kind: 'text' } });
+    await ask(a.socket, 'request:poll_answer', { roomId, pollId: anonymous.poll.id, text: '=1+1, "quoted"' });
+
+    const url = `/api/classes/rooms/${roomId}/polls/export/`;
+    const res = await server.t.app.inject({ method: 'GET', url, headers: bearer(teacher.token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="poll-answers-\d{4}-\d{2}-\d{2}\.csv"/);
+    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('Poll,Question,Kind,Name,Email,Answer,Correct,Answered (UTC)');
+    expect(lines[1]).toMatch(/^1,What is 2 \+ 2\?,single,Ana,[^,]+@[^,]+,4,yes,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect(lines[2]).toMatch(/^1,What is 2 \+ 2\?,single,Ben,[^,]+@[^,]+,3,no,/);
+    // Anonymous: no name or email; a formula stays text and quotes are doubled.
+    expect(lines[3]).toMatch(/^2,"Say, anything",text,,,"'=1\+1, ""quoted""",,\d{4}/);
+
+    const otherTeacher = await person(server.t, 'teacher');
+    for (const token of [a.account.token, otherTeacher.token]) {
+      const refused = await server.t.app.inject({ method: 'GET', url, headers: bearer(token) });
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toMatchObject({ message: messages.pollNotFound });
+    }
+    const admin = await person(server.t, 'admin');
+    expect((await server.t.app.inject({ method: 'GET', url, headers: bearer(admin.token) })).statusCode).toBe(200);
+    expect((await server.t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+  });
+});
+
 describe.runIf(process.env.REDIS_URL)('two server processes sharing Redis', () => {
   it('deliver private messages, reactions and polls across processes', async () => {
     const database = await createTestDatabase();

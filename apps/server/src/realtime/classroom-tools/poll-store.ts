@@ -29,7 +29,8 @@ export function pollStore(db: Database) {
             options: form.options,
             anonymous: form.anonymous,
             graded: form.graded,
-            correct: form.graded ? form.correct : [],
+            // Sorted, as answers are: a right answer is the same array (the dashboard compares them).
+            correct: form.graded ? [...new Set(form.correct)].sort((x, y) => x - y) : [],
             openedAt: now,
             closesAt: form.seconds ? new Date(now.getTime() + form.seconds * 1000) : null,
           })

@@ -55,6 +55,7 @@ const student = (over: Partial<StudentData> = {}): StudentData => ({
   recording_hours: 0.46,
   next_class: session({ can_join: true, status: 'live' }),
   assignments_due: [{ id: 5, title: 'Glaze a cup', course_id: 3, course_name: 'Pottery', due_at: '2030-01-02T10:00:00.000Z' }],
+  quizzes: { total: 4, answered: 3, correct: 2 },
   tz: 'Europe/Paris',
   ...over,
 });
@@ -69,6 +70,7 @@ const brandNew = (): StudentData =>
     recording_hours: 0,
     next_class: null,
     assignments_due: [],
+    quizzes: { total: 0, answered: 0, correct: 0 },
   });
 
 const teacher = (over: Partial<TeacherData> = {}): TeacherData => ({
@@ -110,6 +112,7 @@ describe("the student's dashboard", () => {
     expect(screen.getByTestId('stat-learning-hours-value')).toHaveAttribute('data-value', '3.46');
     expect(screen.getByTestId('stat-learning-hours-value').textContent).toMatch(/3[.,]5/);
     expect(screen.getByTestId('stat-assignments-value')).toHaveTextContent('dashboard.student.assignmentsValue');
+    expect(screen.getByTestId('stat-quizzes')).toHaveTextContent('dashboard.student.quizzes');
     expect(screen.getAllByTestId('skill')).toHaveLength(2);
     expect(screen.getAllByRole('progressbar', { name: 'dashboard.student.skillLevel' })).toHaveLength(2);
     // The chart's seven values, oldest first, for screen readers and tests.

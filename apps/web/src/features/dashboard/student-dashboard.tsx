@@ -113,6 +113,17 @@ export function StudentDashboardView({ data }: { data: StudentData }) {
               <Text component="dd" size="xs" c="dimmed" mt={4}>
                 {t('dashboard.student.assignmentsHint', { count: stats.assignments_completed, done: formatCount(stats.assignments_completed, locale), total: formatCount(stats.assignments_total, locale) })}
               </Text>
+              {/* Graded polls of the classes, beside the assignments. */}
+              {data.quizzes.total > 0 && (
+                <Text component="dd" size="xs" c="dimmed" mt={2} data-testid="stat-quizzes">
+                  {t('dashboard.student.quizzes', {
+                    count: data.quizzes.total,
+                    right: formatCount(data.quizzes.correct, locale),
+                    answered: formatCount(data.quizzes.answered, locale),
+                    total: formatCount(data.quizzes.total, locale),
+                  })}
+                </Text>
+              )}
             </dl>
           </Group>
         </Card>
