@@ -15,6 +15,7 @@ import { amHost, useRoomControls } from '../services/room-controls';
 import { bindPage } from './board-sync';
 import { keepPageSaved } from './board-images';
 import { formulaText } from './formula';
+import { useKeepDocumentLanguage } from './keep-document-language';
 import {
   addWhiteboardPage,
   goToWhiteboardPage,
@@ -121,6 +122,7 @@ function AccessControl() {
 }
 
 export default function WhiteboardBoard() {
+  useKeepDocumentLanguage();
   const { t, i18n } = useTranslation();
   const board = useWhiteboard((state) => state.board)!;
   const epoch = useWhiteboardEpoch((state) => state.epoch);
