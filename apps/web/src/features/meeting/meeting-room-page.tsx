@@ -18,6 +18,7 @@ import { usePageTitle } from '../../lib/page-title';
 import { useMeetingStore } from './meeting-store';
 import { ControlsBar } from './components/controls-bar';
 import { FloatingChat } from './components/floating-chat';
+import { PollCard, PollFormHost } from './classroom-tools/poll-card';
 import { SidePanel } from './components/side-panel';
 import { VideoGrid } from './components/video-grid';
 import { LobbyScreen, MicsLockedBadge, RoomClosedScreen } from './components/classroom';
@@ -211,6 +212,8 @@ export function MeetingRoomPage() {
             </div>
           )}
           {floatingChatOpen && <FloatingChat />}
+          <PollCard />
+          <PollFormHost />
         </main>
         {wide && panelOpen && <SidePanel onClose={closePanel} />}
       </div>

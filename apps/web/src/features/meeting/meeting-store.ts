@@ -15,6 +15,8 @@ export interface ChatMessage {
   /** True for one's own messages, false for received ones. */
   mine: boolean;
   at: number;
+  /** A private message: to (one's own) or from (received) this person only. */
+  privateWith?: { peerId: string; name: string };
 }
 
 /** Another participant of the meeting, as shown. */
@@ -55,6 +57,8 @@ export interface MeetingState {
   panelTab: PanelTab;
   floatingChatOpen: boolean;
   unread: number;
+  /** Whom the chat box writes to: a peer id for a private message, null for everyone. */
+  chatTo: string | null;
   /** Whether the room is being recorded, and by whom, as the server says (`action:recording_state`). */
   recording: RoomRecording | null;
   /** The peers heard now (services/active-speaker.ts), and the one who spoke last above the others. */
@@ -80,6 +84,7 @@ export const initialMeetingState = (): Omit<MeetingState, 'peerId' | 'userName'>
   panelTab: 'people',
   floatingChatOpen: false,
   unread: 0,
+  chatTo: null,
   recording: null,
   speaking: [],
   speakerId: null,
@@ -109,4 +114,9 @@ export function chatsInView(state: Pick<MeetingState, 'panelOpen' | 'panelTab' |
 
 export function openChats() {
   useMeetingStore.setState({ panelOpen: true, panelTab: 'chats', unread: 0 });
+}
+
+/** Opens the chats writing to one person privately. */
+export function chatPrivatelyWith(peerId: string) {
+  useMeetingStore.setState({ panelOpen: true, panelTab: 'chats', unread: 0, chatTo: peerId });
 }

@@ -39,6 +39,7 @@ import {
   setLobby,
   useRoomControls,
 } from '../services/room-controls';
+import { HostToolItems } from '../classroom-tools/host-tool-items';
 import classes from '../meeting.module.css';
 
 /** A yes/no question before something that cannot be undone. */
@@ -172,6 +173,7 @@ export function HostMenu({ size }: { size: number }) {
               {controls.lobbyEnabled ? t('meeting.classroom.lobbyOff') : t('meeting.classroom.lobbyOn')}
             </Menu.Item>
           )}
+          <HostToolItems privateChatLocked={controls.privateChatLocked} />
           {controls.hands.length > 0 && (
             <Menu.Item leftSection={<IconHandStop size={16} />} onClick={() => lowerHands()}>
               {t('meeting.classroom.lowerAll')}

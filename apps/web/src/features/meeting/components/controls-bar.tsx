@@ -26,6 +26,7 @@ import { HandButton, HostMenu } from './classroom';
 import { RecordControl } from '../recording/record-control';
 import { InviteCoachmark } from './invite-coachmark';
 import { WhiteboardButton } from '../whiteboard/whiteboard-mount';
+import { ReactionButton } from '../classroom-tools/reactions';
 import classes from '../meeting.module.css';
 
 /**
@@ -116,6 +117,7 @@ export const ControlsBar = memo(function ControlsBar({ roomId, fullscreen, onFul
         {sharing ? <IconScreenShareOff size={22} /> : <IconScreenShare size={22} />}
       </Control>
       <HandButton size={size} />
+      <ReactionButton size={size} />
       <RecordControl roomId={roomId} size={size} />
       <HostMenu size={size} />
       <WhiteboardButton size={size} />

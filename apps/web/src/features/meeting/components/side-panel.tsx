@@ -7,6 +7,7 @@ import { useMeetingStore, type PanelTab } from '../meeting-store';
 import { ChatView } from './chat-view';
 import { HandsList, LobbyList, PersonBadges, PersonMenu } from './classroom';
 import { LiveAttendance } from './live-attendance';
+import { PrivateMessageButton } from '../classroom-tools/private-message-button';
 import classes from '../meeting.module.css';
 
 const statusColor = { signalling: 'yellow', connected: 'green', closed: 'gray', error: 'red' } as const;
@@ -62,6 +63,7 @@ function People() {
                 </Badge>
               </Group>
             </div>
+            <PrivateMessageButton peerId={peer.peerId} name={peer.userName} />
             <PersonMenu peerId={peer.peerId} name={peer.userName} />
           </Group>
         ))}

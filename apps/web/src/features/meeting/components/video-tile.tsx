@@ -5,6 +5,7 @@ import { IconMicrophoneOff, IconPin, IconPinnedOff, IconPlugConnectedX, IconScre
 import { useTranslation } from 'react-i18next';
 import type { PeerStatus } from '../meeting-store';
 import { HandBadge } from './classroom';
+import { ReactionFloat } from '../classroom-tools/reactions';
 import classes from '../meeting.module.css';
 
 export interface VideoTileProps {
@@ -107,6 +108,7 @@ export const VideoTile = memo(function VideoTile({
           {pinned ? <IconPinnedOff size={16} aria-hidden /> : <IconPin size={16} aria-hidden />}
         </ActionIcon>
       )}
+      {kind === 'camera' && <ReactionFloat peerId={local ? undefined : peerId} name={label} />}
       <figcaption className={classes.caption}>
         <Group gap={6} wrap="nowrap">
           {kind === 'screen' && <IconScreenShare size={14} aria-hidden />}

@@ -17,6 +17,7 @@ import { attachRoomControls, detachRoomControls, waitInLobby } from './room-cont
 import type { Mesh } from './mesh';
 import { SfuLink } from './sfu-link';
 import { attachWhiteboard, detachWhiteboard } from '../whiteboard/whiteboard-link';
+import { attachClassroomTools, detachClassroomTools } from '../classroom-tools/tools-link';
 import { changedLayers, layersFor } from './sfu-layers';
 import { decodeChat, encodeChat } from '../chat';
 import { receiveChat, type ChatLink } from './chat-channel';
@@ -189,6 +190,7 @@ export function openSignalling(
   // Hands, the host's controls and the lobby (room-controls.ts).
   attachRoomControls(socket, { mesh, rejoin: join, fail });
   attachWhiteboard(socket);
+  attachClassroomTools(socket);
 
   // Large classes: once the room outgrows the mesh the server moves it to the SFU, and moves it again
   // (a new epoch) if its SFU instance fails; we publish on a fresh link each time, and again when the
@@ -327,6 +329,7 @@ export function openSignalling(
       sfu = null;
       detachRoomControls(socket);
       detachWhiteboard(socket);
+      detachClassroomTools(socket);
       socket.removeAllListeners();
       socket.disconnect();
     },
