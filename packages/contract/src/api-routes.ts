@@ -17,6 +17,8 @@ export const apiRoutes = {
     logout: { method: 'POST', path: '/api/auth/logout/' },
     forgotPassword: { method: 'POST', path: '/api/auth/forgot-password/' },
     changePassword: { method: 'POST', path: '/api/auth/change-password/' },
+    changeEmail: { method: 'POST', path: '/api/auth/change-email/' },
+    confirmEmailChange: { method: 'POST', path: '/api/auth/change-email/confirm/' },
     profile: { method: 'GET', path: '/api/auth/profile/' },
     updateProfile: { method: 'PATCH', path: '/api/auth/profile/' },
     trialStatus: { method: 'GET', path: '/api/auth/trial-status/' },

@@ -31,7 +31,9 @@ export const registerBody = z.object({
 });
 export const sendOtpBody = z.object({ email, purpose: otpPurpose.default('verify') });
 export const verifyOtpBody = z.object({ email, otp, purpose: otpPurpose.default('verify') });
-export const loginBody = z.object({ email, password: z.string().min(1, v.required).max(limits.passwordMaxLength, v.passwordTooLong) });
+/** A password the account already has: only its presence and length are checked here. */
+const currentPassword = z.string().min(1, v.required).max(limits.passwordMaxLength, v.passwordTooLong);
+export const loginBody = z.object({ email, password: currentPassword });
 export const refreshBody = z.object({ refresh: z.string().min(1, v.required).max(2048) });
 export const logoutBody = refreshBody;
 /** Step one sends {email} and gets a code; step two sends it back with the new password. */
@@ -51,6 +53,10 @@ export const changePasswordBody = z
     new_password: password,
   })
   .refine((body) => body.new_password !== body.old_password, { path: ['new_password'], message: v.passwordUnchanged });
+/** Step one of an email change: the new address gets a code, once the current password is right. */
+export const changeEmailBody = z.object({ new_email: email, password: currentPassword });
+/** Step two: the code the new address got, with that address; the answer is the updated user. */
+export const confirmEmailChangeBody = z.object({ new_email: email, otp });
 export const profilePatchBody = z
   .object({ first_name: name, last_name: name, phone: phone.nullable() })
   .partial()

@@ -2,7 +2,9 @@
 // the web client calls them by name, never by a path of its own.
 import { z } from 'zod';
 import {
+  changeEmailBody,
   changePasswordBody,
+  confirmEmailChangeBody,
   createUserBody,
   forgotPasswordBody,
   loginBody,
@@ -178,6 +180,26 @@ export const endpoints = {
       body: changePasswordBody,
       status: 200,
       response: done,
+    }),
+    changeEmail: endpoint({
+      ...apiRoutes.auth.changeEmail,
+      summary: "Start changing one's email: with the current password, a code goes to the new address",
+      tags: ['auth'],
+      access: ['update', 'Profile'],
+      body: changeEmailBody,
+      status: 200,
+      response: done,
+      failures: [409, 429],
+    }),
+    confirmEmailChange: endpoint({
+      ...apiRoutes.auth.confirmEmailChange,
+      summary: 'Finish an email change with the code the new address got; the previous address is told',
+      tags: ['auth'],
+      access: ['update', 'Profile'],
+      body: confirmEmailChangeBody,
+      status: 200,
+      response: dataEnvelope(user),
+      failures: [409, 429],
     }),
     profile: endpoint({
       ...apiRoutes.auth.profile,

@@ -1,5 +1,7 @@
 // One-time codes: six digits, stored as an HMAC, valid for a while, a few tries each. Writing one
 // replaces the earlier one of the same purpose and puts its mail in the outbox in the same transaction.
+// An email change's code goes to the new address and is bound to it (the address is in its HMAC), so
+// it proves that mailbox and no other.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { limits } from '@mooz/contract/limits';
@@ -11,15 +13,21 @@ import type { Outbox } from '../../infrastructure/outbox';
 import { codeMail } from './mails';
 import type { UserRow } from './users';
 
-export type CodePurpose = 'verify' | 'reset';
+export type CodePurpose = 'verify' | 'reset' | 'email_change';
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export function createCodes(deps: { db: Database; outbox: Outbox; secret: string; now: () => Date }) {
   const { db, now } = deps;
-  const hashCode = (code: string) => createHmac('sha256', deps.secret).update(code).digest('hex');
+  const hashCode = (code: string, address?: string) =>
+    createHmac('sha256', deps.secret)
+      .update(address === undefined ? code : `${code}\n${address}`)
+      .digest('hex');
 
-  /** Writes a new code, replacing any earlier one of the same purpose, and its mail, in `tx`. */
-  async function write(tx: Transaction, user: UserRow, purpose: CodePurpose) {
+  /**
+   * Writes a new code, replacing any earlier one of the same purpose, and its mail, in `tx`. `address`:
+   * where an email change's code goes (the account's own address otherwise).
+   */
+  async function write(tx: Transaction, user: UserRow, purpose: CodePurpose, address?: string) {
     const code = String(randomInt(0, 10 ** limits.otpLength)).padStart(limits.otpLength, '0');
     await tx
       .update(otpCodes)
@@ -28,10 +36,10 @@ export function createCodes(deps: { db: Database; outbox: Outbox; secret: string
     await tx.insert(otpCodes).values({
       userId: user.id,
       purpose,
-      codeHash: hashCode(code),
+      codeHash: hashCode(code, address),
       expiresAt: new Date(now().getTime() + limits.otpTtlSeconds * 1000),
     });
-    await deps.outbox.add(tx, 'mail', codeMail({ to: user.email, firstName: user.firstName, code, purpose, language: user.language }));
+    await deps.outbox.add(tx, 'mail', codeMail({ to: address ?? user.email, firstName: user.firstName, code, purpose, language: user.language }));
   }
 
   /**
@@ -39,9 +47,10 @@ export function createCodes(deps: { db: Database; outbox: Outbox; secret: string
    * conditional UPDATE: however many guesses arrive at once, at most `otpMaxAttempts` are ever
    * compared, and the one that uses up the last try burns the code. A burned code stays the current
    * one, with no tries left, until a new one is sent: every later try, the right code included, is
-   * told it is burned (and so to ask for a new one), not that it is wrong.
+   * told it is burned (and so to ask for a new one), not that it is wrong. `address`: the one an email
+   * change's code was sent to; any other makes it a wrong try.
    */
-  async function check(user: UserRow | undefined, purpose: CodePurpose, code: string, consume: boolean) {
+  async function check(user: UserRow | undefined, purpose: CodePurpose, code: string, consume: boolean, address?: string) {
     const invalid = () => new HttpError(400, messages.codeInvalid, { otp: [messages.codeInvalid] });
     const burned = () => new HttpError(400, messages.codeBurned, { otp: [messages.codeBurned] });
     if (!user) throw invalid();
@@ -68,7 +77,7 @@ export function createCodes(deps: { db: Database; outbox: Outbox; secret: string
       const [spent] = await db.select({ attempts: otpCodes.attempts }).from(otpCodes).where(eq(otpCodes.id, sql`(${current})`));
       throw spent && spent.attempts >= limits.otpMaxAttempts ? burned() : invalid();
     }
-    const matches = timingSafeEqual(Buffer.from(tried.codeHash, 'hex'), Buffer.from(hashCode(code), 'hex'));
+    const matches = timingSafeEqual(Buffer.from(tried.codeHash, 'hex'), Buffer.from(hashCode(code, address), 'hex'));
     if (!matches) throw tried.attempts < limits.otpMaxAttempts ? invalid() : burned();
     if (consume) {
       // Only one request may spend a code, even when two arrive together.
@@ -81,7 +90,12 @@ export function createCodes(deps: { db: Database; outbox: Outbox; secret: string
     }
   }
 
-  return { write, check };
+  /** Spends every code of the account still open (its address changed: codes sent to the old one no longer count). */
+  async function spendAll(tx: Transaction, userId: number) {
+    await tx.update(otpCodes).set({ consumedAt: now() }).where(and(eq(otpCodes.userId, userId), isNull(otpCodes.consumedAt)));
+  }
+
+  return { write, check, spendAll };
 }
 
 export type Codes = ReturnType<typeof createCodes>;

@@ -6,7 +6,7 @@ import { escapeHtml as escape, mailTranslator } from '../../infrastructure/mail-
 
 export { mailCatalogues } from '../../infrastructure/mail-text';
 
-type Purpose = 'verify' | 'reset';
+type Purpose = 'verify' | 'reset' | 'email_change';
 
 export function codeMail(options: { to: string; firstName: string; code: string; purpose: Purpose; language?: string | null }): Mail {
   const t = mailTranslator(options.language);

@@ -25,6 +25,8 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (app,
     const me = currentUser(req);
     return auth.changePassword(me.id, me.familyId, req.body.old_password, req.body.new_password);
   });
+  route(app, api.changeEmail, (req) => auth.changeEmail(currentUser(req).id, req.body, req.ip));
+  route(app, api.confirmEmailChange, (req) => auth.confirmEmailChange(currentUser(req).id, req.body, req.ip));
   route(app, api.profile, (req) => auth.profile(currentUser(req).id));
   route(app, api.updateProfile, (req) => auth.updateProfile(currentUser(req).id, req.body));
   route(app, api.trialStatus, (req) => auth.trialStatus(currentUser(req).id));

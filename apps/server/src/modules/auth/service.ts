@@ -17,7 +17,7 @@ import { createLoginLimits } from './login-limits';
 import { createTokenFamilies } from './token-families';
 import type { Revocation } from './access-tokens';
 import { presentUser, type UserRow } from './presenter';
-import { insertUser, newStudent } from './users';
+import { changeEmail, insertUser, newStudent } from './users';
 import { trialState } from './trial';
 import type { NotificationsDoor } from '../notifications/door';
 
@@ -36,6 +36,9 @@ export const authMessages = {
   passwordChanged: messages.passwordChanged,
   wrongPassword: messages.wrongPassword,
   profileUpdated: messages.profileUpdated,
+  emailUnchanged: messages.emailUnchanged,
+  emailChangeCodeSent: messages.emailChangeCodeSent,
+  emailChanged: messages.emailChanged,
 } as const;
 
 /** An outbox `code` job: issue a code of `purpose` to the account of `email`, if it may have one. */
@@ -55,8 +58,8 @@ export interface AuthDeps {
   now?: () => Date;
   /** Told of each revocation once written (access-tokens.ts). */
   revoked?: (revocation: Revocation) => void;
-  /** Security notifications: a password changed, a sign-in from a new device (modules/notifications). */
-  notifications?: Pick<NotificationsDoor, 'passwordChanged' | 'signedIn'>;
+  /** Security notifications: a password or an email changed, a sign-in from a new device (modules/notifications). */
+  notifications?: Pick<NotificationsDoor, 'passwordChanged' | 'emailChanged' | 'signedIn' | 'kick'>;
 }
 
 // A fixed hash to verify against when the email is unknown, so a miss takes as long as a hit.
@@ -117,6 +120,14 @@ export function createAuthService(deps: AuthDeps) {
     await limit('mailPerIp', ip);
     await limit('mailPerEmail', email);
     await limit('mailPerEmailHourly', email);
+  }
+
+  /** Addresses an account may not move to: its own (400), another account's (409). */
+  function refuseOwnAddress(user: UserRow, address: string) {
+    if (address === user.email.toLowerCase()) throw badRequest(authMessages.emailUnchanged, { new_email: [authMessages.emailUnchanged] });
+  }
+  async function refuseTakenAddress(address: string) {
+    if (await findByEmail(address)) throw new HttpError(409, authMessages.emailTaken, { new_email: [authMessages.emailTaken] });
   }
 
   return {
@@ -236,6 +247,47 @@ export function createAuthService(deps: AuthDeps) {
       await families.revokeAllOf(userId, familyId);
       await deps.notifications?.passwordChanged(userId);
       return { data: null, message: authMessages.passwordChanged };
+    },
+
+    /**
+     * An email change, step one: the current password (counted as a login attempt, so it cannot be
+     * guessed here faster than at login), then a code to the new address, under the code mails' limits.
+     */
+    async changeEmail(userId: number, body: { new_email: string; password: string }, ip: string) {
+      const user = await findById(userId);
+      await loginLimits.admit(user.email, ip);
+      if (!(await verifyPassword(user.passwordHash, body.password))) {
+        throw badRequest(authMessages.wrongPassword, { password: [authMessages.wrongPassword] });
+      }
+      await loginLimits.succeeded(user.email, ip);
+      refuseOwnAddress(user, body.new_email);
+      // Before the taken check: whether an address has an account is learnt no faster than mails go.
+      await limitMail(body.new_email, ip);
+      await refuseTakenAddress(body.new_email);
+      await db.transaction((tx) => codes.write(tx, user, 'email_change', body.new_email));
+      deps.outbox.kick();
+      return { data: null, message: authMessages.emailChangeCodeSent };
+    },
+
+    /**
+     * Step two: the code proves the new mailbox. The address, the end of every code still open (those
+     * went to the old address) and the notice to the previous address commit together.
+     */
+    async confirmEmailChange(userId: number, body: { new_email: string; otp: string }, ip: string): Promise<{ data: User; message: string }> {
+      await limit('otpVerifyPerIp', ip);
+      const user = await findById(userId);
+      refuseOwnAddress(user, body.new_email);
+      // The code first: without it, nothing is said of the address (taken since the code went: the
+      // unique index refuses it, 409).
+      await codes.check(user, 'email_change', body.otp, true, body.new_email);
+      const changed = await db.transaction(async (tx) => {
+        const row = await changeEmail(tx, userId, body.new_email, now());
+        await codes.spendAll(tx, userId);
+        await deps.notifications?.emailChanged(tx, userId, user.email, row.email);
+        return row;
+      });
+      deps.notifications?.kick();
+      return { data: await present(changed), message: authMessages.emailChanged };
     },
 
     async profile(userId: number): Promise<{ data: User }> {

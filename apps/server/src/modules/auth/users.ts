@@ -1,7 +1,8 @@
 // Making accounts: the one place that writes a new user row, for sign-up, for admins creating staff
-// (HTTP or the command line) and for tests.
+// (HTTP or the command line) and for tests; and the one that moves a row to another address.
 import type { z } from 'zod';
 import type { createUserBody, registerBody } from '@mooz/contract/auth';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { HttpError } from '../../http/errors';
@@ -26,6 +27,17 @@ export async function insertUser(executor: Executor, values: typeof users.$infer
     return row!;
   } catch (error) {
     if (isUniqueViolation(error)) throw new HttpError(409, messages.emailTaken, { email: [messages.emailTaken] });
+    throw error;
+  }
+}
+
+/** Moves an account to a new address, proven by a code sent there; a taken one (whatever its case) is the contract's 409. */
+export async function changeEmail(executor: Pick<Database, 'update'>, userId: number, email: string, provenAt: Date): Promise<UserRow> {
+  try {
+    const [row] = await executor.update(users).set({ email, emailVerifiedAt: provenAt }).where(eq(users.id, userId)).returning();
+    return row!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, messages.emailTaken, { new_email: [messages.emailTaken] });
     throw error;
   }
 }

@@ -36,6 +36,13 @@ function deviceName(userAgent: string | undefined): string {
   return system ? `${browser} (${system})` : (browser as string);
 }
 
+/** "ad•••@example.com": enough of an address for its owner to recognise it, not enough to read it off. */
+function maskedAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  const local = address.slice(0, at);
+  return `${local.slice(0, Math.min(2, Math.max(1, local.length - 1)))}•••${address.slice(at)}`;
+}
+
 /** A course's name, and its paying students (of one batch when given): whom a course's news concerns. */
 async function courseAudience(executor: Pick<Database, 'select'>, courseId: number, batchId: number | null = null) {
   const [course] = await executor.select({ name: courses.name }).from(courses).where(eq(courses.id, courseId));
@@ -166,9 +173,15 @@ export function createNotificationsDoor(deps: { db: Database; notifications: Not
     passwordChanged: (userId: number) =>
       notifications.tell(db, [{ userId, kind: 'password_changed', params: { at: now().toISOString() }, link: '/profile' }]),
 
-    /** The email address was changed: told at the old address too, which `previousEmail` names. Always mailed. */
-    emailChanged: (executor: Executor, userId: number, previousEmail: string) =>
-      notifications.tell(executor, [{ userId, kind: 'email_changed', params: { previous: previousEmail, at: now().toISOString() }, link: '/profile' }]),
+    /**
+     * The email address was changed. Always mailed, and to the previous address (notice-mails.ts'
+     * mailReader), which is the point: the owner learns of a takeover. The new address is named only
+     * partly: the previous one may no longer be the owner's alone.
+     */
+    emailChanged: (executor: Executor, userId: number, previousEmail: string, newEmail: string) =>
+      notifications.tell(executor, [
+        { userId, kind: 'email_changed', params: { previous: previousEmail, new: maskedAddress(newEmail), at: now().toISOString() }, link: '/profile' },
+      ]),
 
     /**
      * A sign-in: remembered per device; one from a device never seen is told (not the account's very

@@ -68,6 +68,14 @@ async function toMail(to: Reader, model: MailModel, unsubscribe: string | null):
   return { to: to.email, ...rendered, ...(headers && { headers }) };
 }
 
+/**
+ * Whom a notification's mail goes to: its person, except an email change, which is told at the address
+ * it left (the new one proved itself with a code; the old one's owner must learn of a takeover).
+ */
+export function mailReader(reader: Reader, notice: { kind: NotificationKind; params: NoticeParams }): Reader {
+  return notice.kind === 'email_changed' && typeof notice.params.previous === 'string' ? { ...reader, email: notice.params.previous } : reader;
+}
+
 /** One notification's own mail. */
 export async function noticeMail(
   to: Reader,

@@ -27,7 +27,7 @@ import { notificationMailOff, notifications, outboxJobs, users } from '../../db/
 import { badRequest, notFound } from '../../http/errors';
 import type { Mail, Mailer } from '../../infrastructure/mail';
 import type { Outbox } from '../../infrastructure/outbox';
-import { digestMail, noticeMail, unsubscribeHeaders, type NoticeParams } from './notice-mails';
+import { digestMail, mailReader, noticeMail, unsubscribeHeaders, type NoticeParams } from './notice-mails';
 import { readUnsubscribeToken, unsubscribeToken } from './unsubscribe-token';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
@@ -223,7 +223,7 @@ export function createNotifications(deps: NotificationsDeps) {
       if (job.mail) {
         const headers = unsubscribeHeaders(links.unsubscribe);
         mail = { ...job.mail, ...(headers && { headers: { ...job.mail.headers, ...headers } }) };
-      } else if (pending.length === 1) mail = await noticeMail(reader, pending[0]!, links);
+      } else if (pending.length === 1) mail = await noticeMail(mailReader(reader, pending[0]!), pending[0]!, links);
       else mail = await digestMail(reader, job.kind, pending, links);
       // Inside the transaction: a failed send rolls the claim back and the outbox retries.
       await deps.mailer.send(mail);
