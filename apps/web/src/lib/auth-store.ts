@@ -22,6 +22,8 @@ export interface AuthState {
   logout(): Promise<void>;
   fetchProfile(): Promise<User | null>;
   updateProfile(patch: { first_name?: string; last_name?: string; phone?: string | null }): Promise<User>;
+  /** Keeps the user the server answered after a change of the account (an email change's). */
+  keepProfile(user: User): void;
   fetchTrialStatus(): Promise<TrialStatus | null>;
 }
 
@@ -89,9 +91,13 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
 
   async updateProfile(patch) {
     const { data } = await call(apiRoutes.auth.updateProfile, { body: patch });
-    storeUser(data);
-    set({ user: readStoredUser() });
+    get().keepProfile(data);
     return data;
+  },
+
+  keepProfile(user) {
+    storeUser(user);
+    set({ user: readStoredUser() });
   },
 
   async fetchTrialStatus() {

@@ -5,14 +5,18 @@ import type { TFunction } from 'i18next';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { messageValues, validationMessages } from '@mooz/contract/messages';
+import { translateServerMessage } from './server-message';
 
 const keyByMessage = new Map<string, string>(Object.entries(validationMessages).map(([key, text]) => [text, key]));
 
-/** A validation message (ours or the server's) in the user's language; unknown ones pass through. */
+/**
+ * A field's error in the user's language: a validation message, or a message of the server's put on a
+ * field (a wrong current password, a taken address); unknown ones pass through.
+ */
 export function translateValidation(t: TFunction, message: unknown): string | undefined {
   if (typeof message !== 'string' || !message) return undefined;
   const key = keyByMessage.get(message);
-  return key ? t(`validation.${key}`, { ...messageValues, defaultValue: message }) : message;
+  return key ? t(`validation.${key}`, { ...messageValues, defaultValue: message }) : translateServerMessage(t, message);
 }
 
 /** Field errors of a failed call, to put back on the form's fields. */

@@ -5,7 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Avatar, Badge, Button, Card, Grid, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { IconKey } from '@tabler/icons-react';
+import { IconAt, IconKey } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { profilePatchBody } from '@mooz/contract/auth';
@@ -16,6 +16,7 @@ import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
 import { serverFieldErrors, useTranslatedField } from '../../lib/validation';
 import { CalendarFeedCard } from './calendar-feed-card';
+import { ChangeEmailDialog } from './change-email-dialog';
 
 interface ProfileValues {
   first_name: string;
@@ -33,6 +34,7 @@ export function ProfilePage({ children }: { children?: ReactNode } = {}) {
   const updateProfile = useAuthStore((s) => s.updateProfile);
   const [saving, setSaving] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  const [changingEmail, setChangingEmail] = useState(false);
   const form = useForm<ProfileValues>({
     mode: 'controlled',
     initialValues: { first_name: '', last_name: '', phone: '' },
@@ -91,7 +93,7 @@ export function ProfilePage({ children }: { children?: ReactNode } = {}) {
               <Text component="h2" fw={700} size="lg" data-testid="profile-name">
                 {fullName || <Skeleton h={20} w={120} />}
               </Text>
-              <Text c="dimmed" size="sm">
+              <Text c="dimmed" size="sm" ta="center" style={{ overflowWrap: 'anywhere' }} data-testid="profile-email">
                 {user?.email}
               </Text>
               {role && <Badge variant="light">{t(`user.role.${role}`)}</Badge>}
@@ -102,6 +104,9 @@ export function ProfilePage({ children }: { children?: ReactNode } = {}) {
               )}
               <Button component={Link} to={paths.changePassword} variant="light" leftSection={<IconKey size={16} />} mt="sm">
                 {t('profile.changePassword')}
+              </Button>
+              <Button variant="light" leftSection={<IconAt size={16} />} onClick={() => setChangingEmail(true)} data-testid="change-email">
+                {t('profile.changeEmail')}
               </Button>
             </Stack>
           </Card>
@@ -125,7 +130,7 @@ export function ProfilePage({ children }: { children?: ReactNode } = {}) {
                       <TextInput {...field('last_name')} label={t('auth.lastName')} autoComplete="family-name" />
                     </Group>
                     <TextInput {...field('phone')} label={t('auth.phone')} description={t('auth.optional')} type="tel" autoComplete="tel" />
-                    <TextInput label={t('auth.email')} value={user?.email ?? ''} readOnly disabled description={t('profile.emailFixed')} />
+                    <TextInput label={t('auth.email')} value={user?.email ?? ''} readOnly disabled description={t('profile.emailLogin')} />
                     <Group justify="flex-end">
                       <Button type="reset" variant="default" onClick={() => form.reset()} disabled={!form.isDirty()}>
                         {t('common.cancel')}
@@ -143,6 +148,7 @@ export function ProfilePage({ children }: { children?: ReactNode } = {}) {
       </Grid>
       {children}
       <CalendarFeedCard />
+      <ChangeEmailDialog opened={changingEmail} onClose={() => setChangingEmail(false)} />
     </Stack>
   );
 }
