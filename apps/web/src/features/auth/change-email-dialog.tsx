@@ -93,7 +93,15 @@ export function ChangeEmailDialog({ opened, onClose }: { opened: boolean; onClos
   );
 
   return (
-    <Modal opened={opened} onClose={close} title={t('profile.email.title')} centered radius="lg" data-testid="change-email-dialog">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('profile.email.title')}
+      centered
+      radius="lg"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      data-testid="change-email-dialog"
+    >
       <form onSubmit={submit} noValidate data-testid="change-email-form">
         <Stack gap="md">
           {failure && (
