@@ -5,98 +5,30 @@
 // teacher; a late joiner gets the whole board, and one whose network dropped gets what was drawn
 // meanwhile. Screens at 1280 px and 390 px, in French right-to-left, are written to the output folder.
 import { randomUUID } from 'node:crypto';
-import { chromium, expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { io } from 'socket.io-client';
 import * as Y from 'yjs';
-import { apiLogIn, look, newStudent, prepare, type Look, type SignedIn } from './support/a11y';
-import { writeFakeCamera } from './support/fake-camera';
-import { cutNetwork, installMeetingProbe } from './support/meeting-probe';
-import { startSignedIn } from './support/signed-in';
+import { apiLogIn, newStudent, type Look, type SignedIn } from './support/a11y';
+import { cutNetwork } from './support/meeting-probe';
+import { bearer as auth, classSession, english, frenchRtl, joined, meetingWindows } from './support/meeting-windows';
 
-const english = look('en', 'light', false);
-const frenchRtl = look('fr', 'dark', true);
-const auth = (who: SignedIn) => ({ Authorization: `Bearer ${who.access}` });
-const DAY = 86_400_000;
-
-const fakeMedia = [
-  '--no-sandbox',
-  '--use-fake-ui-for-media-stream',
-  '--use-fake-device-for-media-stream',
-  `--use-file-for-fake-video-capture=${writeFakeCamera()}`,
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--autoplay-policy=no-user-gesture-required',
-];
-
-let browsers: Browser[] = [];
-const contexts: BrowserContext[] = [];
+const windows = meetingWindows(3);
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  browsers = await Promise.all([0, 1, 2].map(() => chromium.launch({ executablePath: '/usr/bin/chromium', args: fakeMedia })));
-});
-
-test.afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-test.afterAll(async () => {
-  await Promise.all(browsers.map((browser) => browser.close()));
-});
-
-function nextMonday(): string {
-  const day = new Date(Date.now() + 7 * DAY);
-  while (day.getUTCDay() !== 1) day.setTime(day.getTime() + DAY);
-  return day.toISOString().slice(0, 10);
-}
-
-/** A new course of the demo teacher with a class starting in a few minutes (its room is open now). */
-async function classSession(request: APIRequestContext, teacher: SignedIn) {
-  const created = await request.post('/api/courses/', {
-    headers: auth(teacher),
-    data: {
-      name: `Geometry ${Date.now()}`,
-      description: 'Shapes on the board.',
-      price: 50_000,
-      duration_weeks: 4,
-      batch_start_dates: [nextMonday()],
-      weekday_times: ['09:00'],
-      weekend_times: [],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const course = (await created.json()).data as { id: number };
-  const scheduled = await request.post('/api/classes/sessions/', {
-    headers: auth(teacher),
-    data: { course_id: course.id, title: `Triangles ${Date.now()}`, starts_at: new Date(Date.now() + 5 * 60_000).toISOString(), duration_minutes: 60 },
-  });
-  expect(scheduled.status(), await scheduled.text()).toBe(201);
-  return (await scheduled.json()).data as { id: number; title: string; room_id: string };
-}
-
-async function openWindow(browser: Browser, baseURL: string, who: SignedIn, name: string, view: Look = english, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width, height: 800 } });
-  contexts.push(context);
-  await startSignedIn(context, { access: who.access, refresh: who.refresh, user: who.user }, name);
-  await prepare(context, view);
-  await installMeetingProbe(context);
-  // Each page notes when its board first showed n elements (the board sets data-elements on every change).
-  await context.addInitScript(() => {
-    const seen: Record<number, number> = {};
-    (window as unknown as { __boardSeen: Record<number, number> }).__boardSeen = seen;
-    new MutationObserver(() => {
-      const board = document.querySelector<HTMLElement>('[data-testid="whiteboard"]');
-      const count = Number(board?.dataset.elements ?? 0);
-      if (board && !(count in seen)) seen[count] = performance.timeOrigin + performance.now();
-    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-elements'], childList: true });
-  });
-  return context.newPage();
-}
-
-async function joined(page: Page, others: number) {
-  await expect(page.getByTestId('meeting-room')).toHaveAttribute('data-phase', 'joined', { timeout: 60_000 });
-  await expect(page.getByTestId('remote-tile')).toHaveCount(others, { timeout: 60_000 });
+/** A window that notes when its board first showed n elements (the board sets data-elements on every change). */
+function openWindow(index: number, baseURL: string, who: SignedIn, name: string, view: Look = english, width = 1280): Promise<Page> {
+  return windows.open(index, baseURL, who, name, view, width, (context) =>
+    context.addInitScript(() => {
+      const seen: Record<number, number> = {};
+      (window as unknown as { __boardSeen: Record<number, number> }).__boardSeen = seen;
+      new MutationObserver(() => {
+        const board = document.querySelector<HTMLElement>('[data-testid="whiteboard"]');
+        const count = Number(board?.dataset.elements ?? 0);
+        if (board && !(count in seen)) seen[count] = performance.timeOrigin + performance.now();
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-elements'], childList: true });
+    }),
+  );
 }
 
 const board = (page: Page) => page.getByTestId('whiteboard');
@@ -134,9 +66,9 @@ test('the teacher draws and both students see it; drawing rights, a forged updat
   const sami = (await newStudent(request, 'Sami')).session;
   const lina = (await newStudent(request, 'Lina')).session;
   const [tess, samiPage, linaPage] = await Promise.all([
-    openWindow(browsers[0]!, baseURL!, teacher, 'Tess Teacher'),
-    openWindow(browsers[1]!, baseURL!, sami, 'Sami Student'),
-    openWindow(browsers[2]!, baseURL!, lina, 'Lina Student', frenchRtl, 390),
+    openWindow(0, baseURL!, teacher, 'Tess Teacher'),
+    openWindow(1, baseURL!, sami, 'Sami Student'),
+    openWindow(2, baseURL!, lina, 'Lina Student', frenchRtl, 390),
   ]);
   const room = `/meeting/${session.room_id}`;
   await tess.goto(room);
@@ -266,7 +198,7 @@ test('the teacher draws and both students see it; drawing rights, a forged updat
 
   // A late joiner sees the board as it is, on the page the class is on.
   const late = (await newStudent(request, 'Late')).session;
-  const latePage = await openWindow(browsers[2]!, baseURL!, late, 'Late Student');
+  const latePage = await openWindow(2, baseURL!, late, 'Late Student');
   await latePage.goto(room);
   await joined(latePage, 3);
   await expect(board(latePage)).toBeVisible({ timeout: 30_000 });

@@ -218,11 +218,17 @@ export function MeetingRoomPage() {
         {wide && panelOpen && <SidePanel onClose={closePanel} />}
       </div>
       {!wide && (
-        <Drawer opened={panelOpen} onClose={closePanel} position="right" size="100%" withCloseButton={false} padding={0}>
-          <div className={classes.drawerPanel}>
-            <SidePanel onClose={closePanel} />
-          </div>
-        </Drawer>
+        // Composed, so the dialog carries the panel's name (a Drawer without a title has none).
+        <Drawer.Root opened={panelOpen} onClose={closePanel} position="right" size="100%">
+          <Drawer.Overlay />
+          <Drawer.Content aria-label={t('meeting.controls.panel')}>
+            <Drawer.Body p={0}>
+              <div className={classes.drawerPanel}>
+                <SidePanel onClose={closePanel} />
+              </div>
+            </Drawer.Body>
+          </Drawer.Content>
+        </Drawer.Root>
       )}
       <footer className={classes.roomFooter} ref={toastsAbove}>
         {controlsDrawn && (
