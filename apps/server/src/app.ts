@@ -52,7 +52,7 @@ import { recordingMediaRoutes } from './modules/recordings/media-route';
 import { recordingRoutes } from './modules/recordings/routes';
 import { assignmentRoutes } from './modules/assignments/routes';
 import { certificateRoutes } from './modules/certificates/routes';
-import { createReminders, type ReminderJob, type Reminders } from './modules/classes/reminders';
+import { createReminders, type Reminders } from './modules/classes/reminders';
 import { publicOrigin } from './modules/classes/join-link';
 import { calendarRoutes } from './modules/calendar/routes';
 import { createCalendarService } from './modules/calendar/service';
@@ -233,16 +233,12 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.outbox.handle<CodeRequest>('code', (request) => auth.issueCode(request));
   const reminders = createReminders({
     db: app.db,
-    outbox: app.outbox,
-    mailer: app.mailer,
     log: app.log,
-    origin: () => publicOrigin(config),
     now: deps.now,
     pollMs: deps.reminderPollMs,
     notifications,
   });
   app.decorate('reminders', reminders);
-  app.outbox.handle<ReminderJob>('reminder', (job) => reminders.send(job));
   app.addHook('onReady', async () => reminders.start());
   // Before the outbox stops (onClose hooks run in reverse): no pass writes jobs after it.
   app.addHook('onClose', () => reminders.stop());

@@ -11,6 +11,7 @@ export interface OutboxMail {
   subject: string;
   text: string;
   html?: string;
+  headers?: Record<string, string>;
   sent_at: string;
 }
 

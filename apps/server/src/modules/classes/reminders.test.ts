@@ -1,16 +1,19 @@
 // Session reminders: `reminderLeadMinutes` before a session starts, each of its students and its
-// teacher get one mail with the join link, in their language; once, whatever the number of passes or
-// server instances; never for a cancelled session; at the new time for a moved one. The clock is the
-// test's (buildApp's `now`), the passes are called by the test (no timer).
+// teacher get one mail with the join link, in their language (a `class_starting` notice, laid out by
+// MJML, with a one-click unsubscribe); once, whatever the number of passes or server instances; never
+// for a cancelled session; at the new time for a moved one. The clock is the test's (buildApp's
+// `now`), the passes are called by the test (no timer).
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { limits } from '@mooz/contract/limits';
 import type { TestApp } from '../../../test/app';
 import { signedIn } from '../../../test/accounts';
-import { clockedApps } from '../../../test/clocked';
+import { clockedApps, type Clock } from '../../../test/clocked';
 import { createCourse, weekdayChoice } from '../../../test/courses';
 import { buy, sessionAt } from '../../../test/sessions';
-import { batches, classSessions, outboxJobs, subscriptions, users } from '../../db/schema/index';
+import { batches, classSessions, notifications, outboxJobs, subscriptions, users } from '../../db/schema/index';
+import type { Mail } from '../../infrastructure/mail';
+import { createNotifications } from '../notifications/service';
 
 const LEAD = limits.reminderLeadMinutes;
 let world: Awaited<ReturnType<typeof clockedApps>> | undefined;
@@ -27,6 +30,22 @@ async function setUp(instances = 1) {
 async function drain(apps: TestApp[]) {
   for (const app of apps) await app.app.outbox.idle();
 }
+
+/** The outbox's mail jobs of reminders. */
+const reminderJobs = async (t: TestApp) =>
+  (await t.db.select().from(outboxJobs).where(eq(outboxJobs.kind, 'notice-mail'))).filter((j) => (j.payload as { kind: string }).kind === 'class_starting');
+
+/** The `notice-mail` handler on the test's database, for jobs an outbox that was stopped left behind. */
+const mailHandler = (t: TestApp, clock: Clock, sent: Mail[]) =>
+  createNotifications({
+    db: t.db,
+    outbox: t.app.outbox,
+    mailer: { send: async (mail) => void sent.push(mail) },
+    secret: t.app.jwtSecret,
+    origin: () => 'https://mooz.example.com',
+    push: () => {},
+    now: () => clock.at,
+  });
 
 /** A course with two batches, a student in each (and one without a batch choice made yet), and its teacher. */
 async function classroom(t: TestApp) {
@@ -75,7 +94,8 @@ describe('session reminders', () => {
     const link = `https://mooz.example.com/meeting/${session.roomId}`;
     for (const mail of sent) {
       expect(mail.text).toContain(link);
-      expect(mail.html).toContain(`<a href="${link}">`);
+      expect(mail.html).toContain(`href="${link}"`);
+      expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     }
     expect(to(c.ana.user.email).subject).toBe(`Começa em ${LEAD} min: Glazing`);
     expect(to(c.ana.user.email).text).toMatch(/^Olá Ana,/);
@@ -154,16 +174,20 @@ describe('session reminders', () => {
     await drain(apps);
     expect(sent).toHaveLength(cancellations);
 
-    // Claimed and queued, then cancelled before the outbox sent it: the job is dropped at send time.
+    // Claimed and queued, then cancelled before the outbox sent it: the mail is dropped at send time,
+    // the bell stays.
     const late = await sessionAt(t, c.course.id, 'Cancelled late', 30, { batchId: c.morning.id });
     await t.app.outbox.stop();
     clock.set(30 - LEAD);
     expect(await t.app.reminders.pass()).toBe(1);
-    const jobs = await t.db.select().from(outboxJobs).where(eq(outboxJobs.kind, 'reminder'));
+    const jobs = await reminderJobs(t);
     expect(jobs).toHaveLength(3);
     await t.db.update(classSessions).set({ cancelledAt: clock.at, cancelReason: 'Flood' }).where(eq(classSessions.id, late.id));
-    for (const job of jobs) await t.app.reminders.send(job.payload as never);
+    const handler = mailHandler(t, clock, sent);
+    for (const job of jobs) await handler.mailNotices(job.payload as never);
     expect(sent).toHaveLength(cancellations);
+    const told = await t.db.select().from(notifications).where(eq(notifications.kind, 'class_starting'));
+    expect(told.map((n) => n.mail)).toEqual(['none', 'none', 'none']);
   });
 
   it('follow a moved session: reminded at its new time, again after a move once reminded', async () => {
@@ -236,7 +260,7 @@ describe('session reminders', () => {
     // Three morning sessions × (Ana, Max, teacher) and three evening ones × (Eve, teacher).
     expect(sent).toHaveLength(3 * 3 + 3 * 2);
     expect(new Set(sent.map((m) => `${m.to} ${m.subject}`)).size).toBe(sent.length);
-    const jobs = await a.db.select().from(outboxJobs).where(eq(outboxJobs.kind, 'reminder'));
+    const jobs = await reminderJobs(a);
     expect(jobs).toHaveLength(15);
     expect(jobs.every((j) => j.doneAt !== null && j.attempts === 1)).toBe(true);
   });

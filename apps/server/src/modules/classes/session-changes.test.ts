@@ -1,4 +1,5 @@
-// A teacher edits, moves and cancels a session; its students are mailed once each, in their language,
+// A teacher edits, moves and cancels a session; its students are mailed once each, in their language
+// (a class_moved / class_cancelled notice: text and MJML HTML from one template, one-click unsubscribe),
 // and only the students the session is for; a cancelled session leaves every list (attendance:
 // attendance-live.test.ts).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -84,6 +85,10 @@ describe('cancelling a session', () => {
     expect(pt.text).toContain('Motivo: Kiln broken');
     // The time in UTC and in the course's zone, so nobody guesses which zone was meant.
     expect(pt.text).toMatch(/ UTC \(.+ Asia\/Kolkata\)/);
+    // One template, two parts: the HTML (MJML) says what the text says; the kind may be turned off in one click.
+    expect(pt.html).toContain('Motivo: Kiln broken');
+    expect(pt.html).toContain('<html lang="pt"');
+    expect(pt.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     expect(mails.find((m) => m.to === max.user.email)!.subject).toBe('Abgesagt: Glazing');
 
     const again = await cancel(session.id, { reason: 'Still broken' }, teacher.headers);
@@ -154,6 +159,8 @@ describe('editing a session', () => {
     expect(mails[0]!.subject).toBe('Nouvel horaire : Wheel basics');
     expect(mails[0]!.text).toMatch(/Avant : .+ UTC \(.+ Asia\/Kolkata\) – 60 min/);
     expect(mails[0]!.text).toMatch(/Désormais : .+ UTC \(.+ Asia\/Kolkata\) – 90 min/);
+    expect(mails[0]!.html).toMatch(/Désormais : .+ UTC \(.+ Asia\/Kolkata\) – 90 min/);
+    expect(mails[0]!.headers?.['List-Unsubscribe']).toMatch(/^<https?:.*token=/);
     expect((await get('/api/classes/sessions/', paying.headers)).json().data[0]).toMatchObject({ title: 'Wheel basics', starts_at: startsAt.toISOString() });
   });
 

@@ -1,7 +1,7 @@
 // Teachers run their sessions: change a session's title or time while it has not ended, cancel it with a
-// reason (who attended: attendance-live.ts). A move or a cancellation mails each of the
-// session's students once, through the outbox, in the transaction that made the change: the mails
-// exist exactly when the change does. A cancelled session leaves every list (service.ts) and its room
+// reason (who attended: attendance-live.ts). A move or a cancellation tells each of the session's
+// students once (bell, and mail unless they turned the kind off: modules/notifications), in the
+// transaction that made the change: the notices exist exactly when the change does. A cancelled session leaves every list (service.ts) and its room
 // takes no joins (realtime/admission.ts).
 import { subject } from '@casl/ability';
 import { and, asc, eq, isNull } from 'drizzle-orm';
@@ -13,16 +13,15 @@ import type { Database } from '../../db/client';
 import { classSessions, courses, subscriptions, users } from '../../db/schema/index';
 import type { AuthUser } from '../../http/authenticate';
 import { conflict, forbidden, invalidField, notFound } from '../../http/errors';
-import type { Mail } from '../../infrastructure/mail';
 import type { Outbox } from '../../infrastructure/outbox';
 import { auditIfAdmin } from '../admin/audit';
 import { present, sessionStatus } from './service';
 import type { NotificationsDoor } from '../notifications/door';
 import type { Notice } from '../notifications/service';
-import { cancelledMail, movedMail, type Recipient } from './session-mails';
+import { sessionParams } from './session-mails';
 
 type Caller = Pick<AuthUser, 'id' | 'userType' | 'ability'>;
-type Executor = Pick<Database, 'select' | 'insert'>;
+type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
 type SessionRow = typeof classSessions.$inferSelect;
 
 export interface SessionChangesDeps {
@@ -30,7 +29,7 @@ export interface SessionChangesDeps {
   outbox: Outbox;
   now?: () => Date;
   /** Each student's bell, and their mail unless they turned this kind off (modules/notifications). */
-  notifications?: Pick<NotificationsDoor, 'tell'>;
+  notifications: Pick<NotificationsDoor, 'tell'>;
 }
 
 export function createSessionChanges(deps: SessionChangesDeps) {
@@ -57,7 +56,7 @@ export function createSessionChanges(deps: SessionChangesDeps) {
   /** Whom a session concerns: its batch's paying students, or the whole course's for an extra session. */
   async function studentsOf(executor: Executor, session: Pick<SessionRow, 'courseId' | 'batchId'>) {
     return executor
-      .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, language: users.language })
+      .select({ id: users.id })
       .from(subscriptions)
       .innerJoin(users, eq(users.id, subscriptions.userId))
       .where(
@@ -70,17 +69,9 @@ export function createSessionChanges(deps: SessionChangesDeps) {
       .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
   }
 
-  async function mailEach(
-    executor: Executor,
-    recipients: (Recipient & { id: number })[],
-    mail: (to: Recipient) => Mail,
-    notice: Pick<Notice, 'kind' | 'params' | 'link'>,
-  ) {
-    if (deps.notifications) {
-      await deps.notifications.tell(executor as Pick<Database, 'select' | 'insert' | 'update'>, recipients.map((to) => ({ ...notice, userId: to.id, mail: mail(to) })));
-      return;
-    }
-    for (const to of recipients) await deps.outbox.add(executor, 'mail', mail(to));
+  async function tellEach(executor: Executor, session: Pick<SessionRow, 'courseId' | 'batchId'>, notice: Pick<Notice, 'kind' | 'params' | 'link'>) {
+    const students = await studentsOf(executor, session);
+    await deps.notifications.tell(executor, students.map((to) => ({ ...notice, userId: to.id })));
   }
 
   /** Still to come or under way, and not cancelled: what may still change. */
@@ -113,9 +104,12 @@ export function createSessionChanges(deps: SessionChangesDeps) {
         await auditIfAdmin(tx, caller, 'session.update', { type: 'session', id }, { title, starts_at: startsAt.toISOString() });
         if (moved) {
           const facts = { title, courseName: row.course.name, timeZone: row.course.timeZone };
-          await mailEach(tx, await studentsOf(tx, changed), (to) => movedMail(to, facts, before, changed), {
+          await tellEach(tx, changed, {
             kind: 'class_moved',
-            params: { course: row.course.name, title, starts_at: startsAt.toISOString(), time_zone: row.course.timeZone },
+            params: sessionParams(
+              { ...facts, startsAt, endsAt },
+              { previous_starts_at: before.startsAt.toISOString(), previous_minutes: Math.round((before.endsAt.getTime() - before.startsAt.getTime()) / 60_000) },
+            ),
             link: '/sessions',
           });
         }
@@ -138,10 +132,9 @@ export function createSessionChanges(deps: SessionChangesDeps) {
           .returning();
         if (!changed) throw conflict(messages.sessionAlreadyCancelled);
         await auditIfAdmin(tx, caller, 'session.cancel', { type: 'session', id }, { reason: body.reason });
-        const facts = { title: changed.title, courseName: row.course.name, timeZone: row.course.timeZone, startsAt: changed.startsAt };
-        await mailEach(tx, await studentsOf(tx, changed), (to) => cancelledMail(to, facts, body.reason), {
+        await tellEach(tx, changed, {
           kind: 'class_cancelled',
-          params: { course: row.course.name, title: changed.title, starts_at: changed.startsAt.toISOString(), time_zone: row.course.timeZone, reason: body.reason },
+          params: sessionParams({ ...changed, courseName: row.course.name, timeZone: row.course.timeZone }, { reason: body.reason }),
           link: '/sessions',
         });
         return changed;

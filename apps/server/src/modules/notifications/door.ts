@@ -6,8 +6,6 @@ import { createHmac } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { classSessions, courses, knownDevices, subscriptions, users } from '../../db/schema/index';
-import type { NotificationKind } from '@mooz/contract/notifications';
-import { unsubscribeHeaders } from './notice-mails';
 import type { Notice, Notifications } from './service';
 import { receiptFacts, receiptMail, type Seller } from './receipts';
 
@@ -70,10 +68,6 @@ export function createNotificationsDoor(deps: { db: Database; notifications: Not
   const deviceOf = (userAgent: string) => createHmac('sha256', `mooz-devices:${deps.secret}`).update(userAgent).digest('base64url');
 
   return {
-    /** For a module that sends a kind's mail itself (reminders): whether this person takes it, and its unsubscribe headers. */
-    wantsMail: (userId: number, kind: NotificationKind) => notifications.wantsMail(userId, kind),
-    mailHeaders: (userId: number, kind: NotificationKind) => unsubscribeHeaders(notifications.unsubscribeUrl(userId, kind)),
-
     /** Starts delivering what a committed transaction told. */
     kick: () => notifications.kick(),
 

@@ -1,12 +1,12 @@
 // The mail of each kind of notification: one template per kind (its subject, its sentence, where its
 // button leads), in the reader's language, laid out by mail-layout.ts; and the digest that carries
-// several of one kind at once. Payment mails are the receipts (receipts.ts), sessions' moves and
-// cancellations keep the session module's own words: they arrive here already written.
+// several of one kind at once. Payment mails are the receipts (receipts.ts), and arrive here already
+// written; a session's move, cancellation and reminder take their words from classes/session-mails.ts.
 import type { NotificationKind } from '@mooz/contract/notifications';
 import { mayTurnOffMail } from '@mooz/contract/notifications';
 import type { Mail } from '../../infrastructure/mail';
 import { escapeHtml, mailLanguage, mailTranslator } from '../../infrastructure/mail-text';
-import { formatSessionTime } from '../classes/session-mails';
+import { sessionMailWords } from '../classes/session-mails';
 import { renderMail, type MailModel } from './mail-layout';
 
 export type NoticeParams = Record<string, string | number>;
@@ -30,17 +30,12 @@ export function formatMoney(amount: number, currency: string, language: string |
   return format.format(amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
 }
 
-/** The words' values: times and money written for the reader, the rest as they are. */
+/** The words' values: moments (a sign-in, a password change) and money written for the reader, the rest as they are. */
 function wordsOf(params: NoticeParams, language: string | null): Record<string, string | number> {
-  const zone = typeof params.time_zone === 'string' ? params.time_zone : null;
   const out: Record<string, string | number> = { ...params };
   for (const [key, value] of Object.entries(params)) {
     if ((key === 'at' || key.endsWith('_at')) && typeof value === 'string') {
-      const at = new Date(value);
-      // A session's time in UTC and its course's zone; any other moment (a sign-in) in UTC, once.
-      out[key] = zone
-        ? formatSessionTime(at, zone, language)
-        : `${new Intl.DateTimeFormat(mailLanguage(language), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
+      out[key] = `${new Intl.DateTimeFormat(mailLanguage(language), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(value))} UTC`;
     }
   }
   if (typeof params.amount === 'number' && typeof params.currency === 'string') out.amount = formatMoney(params.amount, params.currency, language);
@@ -76,25 +71,26 @@ export function mailReader(reader: Reader, notice: { kind: NotificationKind; par
   return notice.kind === 'email_changed' && typeof notice.params.previous === 'string' ? { ...reader, email: notice.params.previous } : reader;
 }
 
-/** One notification's own mail. */
+/** One notification's own mail; `at`: when it is written (a reminder counts the minutes left from it). */
 export async function noticeMail(
   to: Reader,
   notice: { kind: NotificationKind; params: NoticeParams; link: string | null },
   links: MailLinks,
+  at: Date = new Date(),
 ): Promise<Mail> {
   const t = mailTranslator(to.language);
+  const href = notice.link ? `${links.origin}${notice.link}` : null;
+  const session = sessionMailWords(notice.kind, notice.params, to.language, href, at);
   const words = wordsOf(notice.params, to.language);
   const key = `notice.${notice.kind}`;
-  const paragraphs = [t(`${key}.body`, words)];
-  if (notice.kind === 'class_cancelled' && words.reason) paragraphs.push(t('notice.class_cancelled.reason', words));
   return toMail(
     to,
     {
       language: mailLanguage(to.language),
-      subject: t(`${key}.subject`, words),
+      subject: session?.subject ?? t(`${key}.subject`, words),
       greeting: t('greeting', { name: to.firstName }),
-      paragraphs,
-      ...(notice.link && { action: { label: t('notice.action'), href: `${links.origin}${notice.link}` } }),
+      paragraphs: session?.paragraphs ?? [t(`${key}.body`, words)],
+      ...(session ? session.action && { action: session.action } : href && { action: { label: t('notice.action'), href } }),
       ...footerOf(notice.kind, to, links),
     },
     links.unsubscribe,

@@ -6,7 +6,9 @@
 // - `notice-mail` mails the notifications of one person and kind still pending. A notification
 //   whose kind may be turned off waits for its person's mail window: after a mail of that kind, the
 //   next waits until `digestWindowSeconds` have passed and carries everything that came meanwhile as
-//   one digest. Security and payment mails go at once, alone. The handler claims the rows it mails
+//   one digest. Security and payment mails go at once, alone, and so do a session's move, cancellation
+//   and reminder (they cannot wait for a window); a reminder whose session was cancelled, moved or
+//   ended before it went is not mailed (its bell stays). The handler claims the rows it mails
 //   in its transaction (FOR UPDATE SKIP LOCKED, state pending → sent) and sends before it commits, so
 //   two processes never mail one notification twice and a failed send leaves them pending for the
 //   outbox's retry.
@@ -23,11 +25,12 @@ import {
 } from '@mooz/contract/notifications';
 import { apiRoutes } from '@mooz/contract/api-routes';
 import type { Database } from '../../db/client';
-import { notificationMailOff, notifications, outboxJobs, users } from '../../db/schema/index';
+import { classSessions, notificationMailOff, notifications, outboxJobs, users } from '../../db/schema/index';
 import { badRequest, notFound } from '../../http/errors';
 import type { Mail, Mailer } from '../../infrastructure/mail';
 import type { Outbox } from '../../infrastructure/outbox';
 import { digestMail, mailReader, noticeMail, unsubscribeHeaders, type NoticeParams } from './notice-mails';
+import { sessionKinds } from '../classes/session-mails';
 import { readUnsubscribeToken, unsubscribeToken } from './unsubscribe-token';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
@@ -162,8 +165,8 @@ export function createNotifications(deps: NotificationsDeps) {
     for (const [i, row] of rows.entries()) {
       if (row.mail !== 'pending') continue;
       const notice = notices[i]!;
-      if (notice.mail || !mayTurnOffMail(row.kind)) {
-        // Written by its module, or a security mail: at once, alone.
+      if (notice.mail || !mayTurnOffMail(row.kind) || sessionKinds.includes(row.kind)) {
+        // Written by its module, a security mail, or a session's: at once, alone.
         const job: NoticeMailJob = { userId: row.userId, kind: row.kind, ids: [row.id], ...(notice.mail && { mail: notice.mail }) };
         await deps.outbox.add(executor, 'notice-mail', job);
         continue;
@@ -176,6 +179,16 @@ export function createNotifications(deps: NotificationsDeps) {
       await deps.outbox.add(executor, 'notice-mail', { userId: row.userId, kind: row.kind } satisfies NoticeMailJob, { notBefore });
     }
     if (executor === db) deps.outbox.kick();
+  }
+
+  /** Whether a reminder still tells the truth: its session is on, at the time it gives, and not over. */
+  async function stillDue(executor: Pick<Database, 'select'>, row: typeof notifications.$inferSelect) {
+    if (row.kind !== 'class_starting') return true;
+    const [session] = await executor
+      .select({ startsAt: classSessions.startsAt, endsAt: classSessions.endsAt, cancelledAt: classSessions.cancelledAt })
+      .from(classSessions)
+      .where(eq(classSessions.id, Number(row.params.session_id)));
+    return !!session && !session.cancelledAt && session.startsAt.toISOString() === row.params.starts_at && session.endsAt > now();
   }
 
   /** The outbox's `notice` handler: the bell of each socket of the person. */
@@ -197,7 +210,7 @@ export function createNotifications(deps: NotificationsDeps) {
         .select({ email: users.email, firstName: users.firstName, language: users.language, deactivatedAt: users.deactivatedAt })
         .from(users)
         .where(eq(users.id, job.userId));
-      const pending = await tx
+      let pending = await tx
         .select()
         .from(notifications)
         .where(
@@ -210,6 +223,10 @@ export function createNotifications(deps: NotificationsDeps) {
         )
         .orderBy(asc(notifications.id))
         .for('update', { skipLocked: true });
+      const stale: number[] = [];
+      for (const row of pending) if (!(await stillDue(tx, row))) stale.push(row.id);
+      if (stale.length) await tx.update(notifications).set({ mail: 'none' }).where(inArray(notifications.id, stale));
+      pending = pending.filter((row) => !stale.includes(row.id));
       if (!pending.length) return;
       const ids = pending.map((n) => n.id);
       const turnedOff = mayTurnOffMail(job.kind) && (await mailOff(tx, [job.userId])).has(`${job.userId}:${job.kind}`);
@@ -223,21 +240,15 @@ export function createNotifications(deps: NotificationsDeps) {
       if (job.mail) {
         const headers = unsubscribeHeaders(links.unsubscribe);
         mail = { ...job.mail, ...(headers && { headers: { ...job.mail.headers, ...headers } }) };
-      } else if (pending.length === 1) mail = await noticeMail(mailReader(reader, pending[0]!), pending[0]!, links);
+      } else if (pending.length === 1) mail = await noticeMail(mailReader(reader, pending[0]!), pending[0]!, links, now());
       else mail = await digestMail(reader, job.kind, pending, links);
       // Inside the transaction: a failed send rolls the claim back and the outbox retries.
       await deps.mailer.send(mail);
     });
   }
 
-  /** Whether this person takes mail of this kind (the always-mailed kinds: yes). */
-  async function wantsMail(userId: number, kind: NotificationKind) {
-    return !mayTurnOffMail(kind) || !(await mailOff(db, [userId])).has(`${userId}:${kind}`);
-  }
-
   return {
     tell,
-    wantsMail,
     /** Starts delivery of what a committed transaction told. */
     kick: () => deps.outbox.kick(),
     pushNotice,
