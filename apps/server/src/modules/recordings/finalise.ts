@@ -19,7 +19,10 @@
 //   is left behind. Rejects on a storage or database failure, leaving the row and the sources as they
 //   were (the caller decides: an upload removes both, a live recording stays 'processing' for the
 //   sweeper to try again).
-// - It tells nobody: live.ts tells the room that the recording stopped when it claims it.
+// - The first time a recording becomes 'ready', its students are told (notifications' recordingAdded)
+//   in the same transaction as the update that makes it ready: a crash leaves both or neither, and a
+//   finalise run again (a retry, a live recording made again) finds readyAt set and tells nobody.
+//   The room hears that the recording stopped from live.ts, when it claims it.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PassThrough, type Readable } from 'node:stream';
@@ -56,17 +59,14 @@ export interface FinaliseOptions {
 }
 
 export async function finaliseRecording(
-  app: Pick<FastifyInstance, 'db' | 'recordingStorage' | 'log'> & Partial<Pick<FastifyInstance, 'notifications'>>,
+  app: Pick<FastifyInstance, 'db' | 'recordingStorage' | 'log' | 'notifications'>,
   recordingId: number,
   sourceKeys: string[],
   options: FinaliseOptions = {},
 ): Promise<FinaliseResult> {
   const { db, recordingStorage: storage } = app;
   const stillUnfinished = and(eq(recordings.id, recordingId), inArray(recordings.status, [...unfinished]));
-  const [row] = await db
-    .select({ id: recordings.id, readyAt: recordings.readyAt, courseId: recordings.courseId, sessionId: recordings.sessionId, title: recordings.title })
-    .from(recordings)
-    .where(stillUnfinished);
+  const [row] = await db.select({ id: recordings.id }).from(recordings).where(stillUnfinished);
   if (!row) return { outcome: 'gone' };
 
   const storageKey = recordingKey(recordingId);
@@ -92,11 +92,23 @@ export async function finaliseRecording(
 
   const { sizeBytes } = made;
   const durationSeconds = made.scan.durationMs / 1000;
-  const [ready] = await db
-    .update(recordings)
-    .set({ status: 'ready', storageKey, sizeBytes, durationSeconds, readyAt: new Date(), ...options.set })
-    .where(stillUnfinished)
-    .returning({ id: recordings.id });
+  const ready = await db.transaction(async (tx) => {
+    // The row locked: a finalise on another process waits, then reads this one's readyAt.
+    const [before] = await tx
+      .select({ readyAt: recordings.readyAt, courseId: recordings.courseId, sessionId: recordings.sessionId, title: recordings.title })
+      .from(recordings)
+      .where(stillUnfinished)
+      .for('update');
+    if (!before) return null;
+    await tx
+      .update(recordings)
+      .set({ status: 'ready', storageKey, sizeBytes, durationSeconds, readyAt: new Date(), ...options.set })
+      .where(stillUnfinished);
+    // Playable for the first time (a resumed live recording is made again later): its students hear of it once.
+    if (before.readyAt || before.courseId === null) return { told: false };
+    await app.notifications.recordingAdded(tx, { id: recordingId, courseId: before.courseId, sessionId: before.sessionId, title: before.title });
+    return { told: true };
+  });
   if (!ready) {
     // Deleted while it was being made (its file goes too), or made by another process (whose file,
     // under the same key, stays).
@@ -104,13 +116,8 @@ export async function finaliseRecording(
     if (now?.storageKey !== storageKey) await storage.delete(storageKey);
     return { outcome: 'gone' };
   }
+  if (ready.told) app.notifications.kick();
   if (!options.keepSources) await deleteAll(app, sourceKeys);
-  // Playable for the first time (a resumed live recording is made again later): its students hear of it once.
-  if (!row.readyAt && row.courseId !== null) {
-    await app.notifications
-      ?.recordingAdded(db, { id: recordingId, courseId: row.courseId, sessionId: row.sessionId, title: row.title })
-      .catch((error: unknown) => app.log.warn({ err: error, recordingId }, 'could not tell the students of a new recording'));
-  }
   return { outcome: 'ready', storageKey, sizeBytes, durationSeconds };
 }
 

@@ -118,30 +118,34 @@ export function createUploads(app: FastifyInstance) {
     // Every byte is stored, seekable: now the recording exists, ready.
     const recordingTitle = title ?? (await defaultTitle(db, session.roomId, session.title));
     try {
-      await db
-        .insert(recordings)
-        .overridingSystemValue()
-        .values({
-          id,
-          sessionId: session.id,
-          courseId: course.id,
-          roomId: session.roomId,
-          title: recordingTitle,
-          recordedBy: caller.id,
-          source: 'upload',
-          status: 'ready',
-          storageKey: key,
-          sizeBytes: written.sizeBytes,
-          durationSeconds: written.scan.durationMs / 1000,
-          readyAt: new Date(),
-        });
+      // The row and its students' notice in one transaction: neither exists without the other.
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(recordings)
+          .overridingSystemValue()
+          .values({
+            id,
+            sessionId: session.id,
+            courseId: course.id,
+            roomId: session.roomId,
+            title: recordingTitle,
+            recordedBy: caller.id,
+            source: 'upload',
+            status: 'ready',
+            storageKey: key,
+            sizeBytes: written.sizeBytes,
+            durationSeconds: written.scan.durationMs / 1000,
+            readyAt: new Date(),
+          });
+        await app.notifications.recordingAdded(tx, { id, courseId: course.id, sessionId: session.id, title: recordingTitle });
+      });
     } catch (error) {
       // No row: its object goes too.
       await app.recordingStorage.delete(key).catch(() => {});
       throw error;
     }
+    app.notifications.kick();
 
-    await app.notifications.recordingAdded(db, { id, courseId: course.id, sessionId: session.id, title: recordingTitle });
     const [row] = await recordingRows(db, caller.id, eq(recordings.id, id));
     return { data: await presentRecording(app, row!, caller, new Date()), message: messages.recordingUploaded };
   };
