@@ -7,6 +7,7 @@ import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { certificateRules } from '@mooz/contract/certificates';
 import type { Database } from '../../db/client';
 import { courseProgress, type CourseProgress } from '../learning/progress';
+import type { NotificationsDoor } from '../notifications/door';
 import { certificateId } from './ids';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -46,8 +47,11 @@ async function candidates(db: Database, userId: number, now: Date): Promise<Cand
   return rowsOf<Candidate>(result);
 }
 
-/** Tells a student of a certificate just issued, in the transaction that issued it (modules/notifications). */
-export type CertificateTold = (executor: Database, certificate: { id: string; userId: number; courseId: number }) => Promise<void>;
+/**
+ * Tells a student of a certificate just issued, in the transaction that issued it, and starts its
+ * delivery once that transaction committed (the notifications module's door).
+ */
+export type CertificateTold = Pick<NotificationsDoor, 'certificateIssued' | 'kick'>;
 
 /**
  * Issues the certificates the student has earned and not yet received; returns the new ids. `known`:
@@ -79,10 +83,11 @@ export async function earnDueCertificates(
     const ids = told
       ? await db.transaction(async (tx) => {
           const fresh = rowsOf<{ id: string }>(await insert(tx)).map((row) => row.id);
-          for (const id of fresh) await told(tx as unknown as Database, { id, userId, courseId: Number(course.course_id) });
+          for (const id of fresh) await told.certificateIssued(tx, { id, userId, courseId: Number(course.course_id) });
           return fresh;
         })
       : rowsOf<{ id: string }>(await insert(db)).map((row) => row.id);
+    if (told && ids.length) told.kick();
     issued.push(...ids);
   }
   return issued;

@@ -21,11 +21,7 @@ export const earnEveryMs = 60 * 60 * 1000;
 const refusals: FastifySchema = { hide: true, response: { 404: errorEnvelope } };
 
 export const certificateRoutes: FastifyPluginAsync<{ earnEveryMs?: number }> = async (app, options) => {
-  const told: CertificateTold = async (tx, certificate) => {
-    await app.notifications.certificateIssued(tx, certificate);
-    // Delivered once the issuing transaction has committed (the outbox's next pass at the latest).
-    setImmediate(() => app.notifications.kick());
-  };
+  const told: CertificateTold = app.notifications;
   const certificates = createCertificatesService({ db: app.db, told });
   route(app, endpoints.certificates.mine, (req) => certificates.mine(currentUser(req)));
   route(app, endpoints.certificates.award, (req) => certificates.award(currentUser(req), req.params.id, req.body));

@@ -155,9 +155,10 @@ export function createCertificatesService({ db, now = () => new Date(), told }: 
           early: !purchase.ended,
           ...(body.reason && { reason: body.reason }),
         });
-        await told?.(tx as unknown as Database, { id: inserted.id, userId: studentId, courseId });
+        await told?.certificateIssued(tx, { id: inserted.id, userId: studentId, courseId });
         return inserted;
       });
+      told?.kick();
       return { data: presentCertificate(row), message: messages.certificateAwarded };
     },
 

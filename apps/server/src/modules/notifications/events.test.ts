@@ -1,13 +1,16 @@
 // Each event reaches exactly the people it concerns, once, through the module that owns it: an
 // assignment (the course's paying students, not an outsider, not the teacher), a review (its student),
-// a certificate (its student), a session moved or cancelled (its students, by the session's own mail
+// a certificate (its student, awarded by hand or earned automatically), a session moved or cancelled (its students, by the session's own mail
 // with a one-click unsubscribe), a reminder (in the app; its mail follows the preference), a recording.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { outbox, signedIn, type OutboxMail } from '../../../test/accounts';
 import { call, paidEnrollment } from '../../../test/admin';
 import { multipartBody, recordingPart, webmFixture } from '../../../test/recordings';
+import { at, insertAttendance, insertBatch, insertCourse, insertPerson, insertPurchase, insertSession } from '../../../test/learning';
 import { sessionAt } from '../../../test/sessions';
+import { notifications } from '../../db/schema/index';
 
 type Mail = OutboxMail & { headers?: Record<string, string> };
 type Headers = Record<string, string>;
@@ -55,6 +58,38 @@ describe('notification events', () => {
     expect(told).toHaveLength(1);
     expect(told[0]!.link).toBe(`/certificates/${awarded.json().data.id}`);
     expect((await kindsOf(teacher.headers)).map((n) => n.kind)).not.toContain('certificate_issued');
+  });
+
+  it('tells a student who earns a certificate automatically once, by bell and mail, and nothing more when it is checked again', async () => {
+    const student = await signedIn(t, 'student');
+    const teacher = await insertPerson(t.db, 'teacher', 'Ada', 'Teacher');
+    const course = await insertCourse(t.db, teacher.id, { name: 'Kiln safety' });
+    // A batch long ended, of which the student attended three sessions in four: over the share.
+    const batch = await insertBatch(t.db, course.id, '2020-03-02', '2020-03-06');
+    await insertPurchase(t.db, student.user.id, course.id, batch);
+    for (let day = 0; day < 4; day++) {
+      const session = await insertSession(t.db, course.id, batch.id, at(`2020-03-0${2 + day}T09:00:00Z`));
+      if (day < 3) await insertAttendance(t.db, session.id, student.user.id, at(`2020-03-0${2 + day}T09:00:00Z`));
+    }
+    const certificateMails = async () => (await mailsTo(student.user.email)).filter((m) => m.subject === 'Your certificate for Kiln safety');
+
+    // The dashboard issues it: one notice linking to it, one mail.
+    const dashboard = await call(t, 'GET', '/api/dashboard/student/', student.headers);
+    expect(dashboard.statusCode).toBe(200);
+    const [certificate] = dashboard.json().data.certificates as { id: string }[];
+    expect(certificate).toBeDefined();
+    const told = (await kindsOf(student.headers)).filter((n) => n.kind === 'certificate_issued');
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ link: `/certificates/${certificate!.id}`, params: { course: 'Kiln safety' } });
+    expect(await certificateMails()).toHaveLength(1);
+
+    // Checked again, by the dashboard, the certificates list and both at once: nothing more.
+    await call(t, 'GET', '/api/dashboard/student/', student.headers);
+    await Promise.all([call(t, 'GET', '/api/certificates/', student.headers), call(t, 'GET', '/api/dashboard/student/', student.headers)]);
+    expect((await kindsOf(student.headers)).filter((n) => n.kind === 'certificate_issued')).toHaveLength(1);
+    expect(await certificateMails()).toHaveLength(1);
+    // The teacher is not told of a student's certificate.
+    expect(await t.db.select().from(notifications).where(eq(notifications.userId, teacher.id))).toEqual([]);
   });
 
   it('mails a moved and a cancelled session by its own words, with a one-click unsubscribe, and rings the bell; a student who turned them off gets the bell only', async () => {
