@@ -163,6 +163,22 @@ describe('uploading a recording', () => {
     await expectNothingStored();
   });
 
+  it('stores no recording when its notice cannot be written: the row and the notice are one transaction', async () => {
+    const { teacher, session } = await teacherWithSession();
+    const door = t.app.notifications;
+    const recordingAdded = door.recordingAdded;
+    door.recordingAdded = async () => {
+      throw new Error('database went away');
+    };
+    try {
+      const res = await upload(t, session.roomId, [recordingPart(webmFixture(), session.roomId, teacher.user.id)], teacher.headers);
+      expect(res.statusCode).toBe(500);
+    } finally {
+      door.recordingAdded = recordingAdded;
+    }
+    await expectNothingStored();
+  });
+
   it('lets an admin upload to any session', async () => {
     const { session } = await teacherWithSession();
     const admin = await signedIn(t, 'admin');
