@@ -63,7 +63,7 @@ export function sessionMailWords(kind: NotificationKind, params: Params, languag
       subject: t('session.moved.subject', names),
       paragraphs: [
         t('session.moved.intro', names),
-        t('session.moved.before', { time: span(params.previous_starts_at, params.previous_minutes) }),
+        ...(params.previous_starts_at ? [t('session.moved.before', { time: span(params.previous_starts_at, params.previous_minutes) })] : []),
         t('session.moved.after', { time: span(params.starts_at, params.minutes) }),
         t('session.list'),
       ],
