@@ -52,7 +52,7 @@ import { recordingMediaRoutes } from './modules/recordings/media-route';
 import { recordingRoutes } from './modules/recordings/routes';
 import { assignmentRoutes } from './modules/assignments/routes';
 import { certificateRoutes } from './modules/certificates/routes';
-import { createReminders, type Reminders } from './modules/classes/reminders';
+import { createReminders, sendQueuedReminder, type QueuedReminder, type Reminders } from './modules/classes/reminders';
 import { publicOrigin } from './modules/classes/join-link';
 import { calendarRoutes } from './modules/calendar/routes';
 import { createCalendarService } from './modules/calendar/service';
@@ -239,6 +239,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     notifications,
   });
   app.decorate('reminders', reminders);
+  app.outbox.handle<QueuedReminder>('reminder', (job) => sendQueuedReminder(app.db, app.mailer, app.log, job));
   app.addHook('onReady', async () => reminders.start());
   // Before the outbox stops (onClose hooks run in reverse): no pass writes jobs after it.
   app.addHook('onClose', () => reminders.stop());

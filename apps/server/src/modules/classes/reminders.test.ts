@@ -74,6 +74,24 @@ async function classroom(t: TestApp) {
 }
 
 describe('session reminders', () => {
+  it('still mail a reminder queued by the version before reminders were notifications, unless its session was cancelled or moved', async () => {
+    const { apps, sent } = await setUp();
+    const t = apps[0]!;
+    const c = await classroom(t);
+    const kept = await sessionAt(t, c.course.id, 'Kept', 20, { batchId: c.morning.id });
+    const cancelled = await sessionAt(t, c.course.id, 'Cancelled', 20, { batchId: c.morning.id });
+    const moved = await sessionAt(t, c.course.id, 'Moved', 20, { batchId: c.morning.id });
+    const job = (session: typeof kept) => ({ sessionId: session.id, startsAt: session.startsAt.toISOString(), mail: { to: c.ana.user.email, subject: session.title, text: 'Soon', html: '<p>Soon</p>' } });
+    await t.db.insert(outboxJobs).values([kept, cancelled, moved].map((session) => ({ kind: 'reminder' as const, payload: job(session) })));
+    await t.db.update(classSessions).set({ cancelledAt: new Date() }).where(eq(classSessions.id, cancelled.id));
+    await t.db.update(classSessions).set({ startsAt: new Date(moved.startsAt.getTime() + 3_600_000) }).where(eq(classSessions.id, moved.id));
+    t.app.outbox.kick();
+    await drain(apps);
+    expect(sent.map((mail) => mail.subject)).toEqual(['Kept']);
+    // None waits any more.
+    expect((await t.db.select().from(outboxJobs).where(eq(outboxJobs.kind, 'reminder'))).map((row) => row.doneAt !== null)).toEqual([true, true, true]);
+  });
+
   it('mail each student of the batch and the teacher once, in their language, with the join link, when the lead time begins', async () => {
     const { apps, clock, sent } = await setUp();
     const t = apps[0]!;

@@ -20,6 +20,7 @@ import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { limits } from '@mooz/contract/limits';
 import type { Database } from '../../db/client';
+import type { Mail, Mailer } from '../../infrastructure/mail';
 import { classSessions, courses, subscriptions, users } from '../../db/schema/index';
 import type { NotificationsDoor } from '../notifications/door';
 import { joinLink } from './join-link';
@@ -136,3 +137,26 @@ export function createReminders(deps: RemindersDeps) {
 }
 
 export type Reminders = ReturnType<typeof createReminders>;
+
+/**
+ * A `reminder` job written before reminders became notifications, still queued when the server was
+ * upgraded (within a lead time): its mail goes as it was written, unless its session was cancelled or
+ * moved since.
+ */
+export interface QueuedReminder {
+  sessionId: number;
+  startsAt: string;
+  mail: Mail;
+}
+
+export async function sendQueuedReminder(db: Database, mailer: Pick<Mailer, 'send'>, log: FastifyBaseLogger, job: QueuedReminder) {
+  const [session] = await db
+    .select({ startsAt: classSessions.startsAt, cancelledAt: classSessions.cancelledAt })
+    .from(classSessions)
+    .where(eq(classSessions.id, job.sessionId));
+  if (!session || session.cancelledAt || session.startsAt.toISOString() !== job.startsAt) {
+    log.info({ session: job.sessionId }, 'queued reminder dropped: the session was cancelled or moved');
+    return;
+  }
+  await mailer.send(job.mail);
+}
