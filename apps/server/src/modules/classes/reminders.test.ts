@@ -75,14 +75,14 @@ async function classroom(t: TestApp) {
 
 describe('session reminders', () => {
   it('still mail a reminder queued by the version before reminders were notifications, unless its session was cancelled or moved', async () => {
-    const { apps, sent } = await setUp();
+    const { apps, clock, sent } = await setUp();
     const t = apps[0]!;
     const c = await classroom(t);
     const kept = await sessionAt(t, c.course.id, 'Kept', 20, { batchId: c.morning.id });
     const cancelled = await sessionAt(t, c.course.id, 'Cancelled', 20, { batchId: c.morning.id });
     const moved = await sessionAt(t, c.course.id, 'Moved', 20, { batchId: c.morning.id });
     const job = (session: typeof kept) => ({ sessionId: session.id, startsAt: session.startsAt.toISOString(), mail: { to: c.ana.user.email, subject: session.title, text: 'Soon', html: '<p>Soon</p>' } });
-    await t.db.insert(outboxJobs).values([kept, cancelled, moved].map((session) => ({ kind: 'reminder' as const, payload: job(session) })));
+    await t.db.insert(outboxJobs).values([kept, cancelled, moved].map((session) => ({ kind: 'reminder' as const, payload: job(session), availableAt: clock.at })));
     await t.db.update(classSessions).set({ cancelledAt: new Date() }).where(eq(classSessions.id, cancelled.id));
     await t.db.update(classSessions).set({ startsAt: new Date(moved.startsAt.getTime() + 3_600_000) }).where(eq(classSessions.id, moved.id));
     t.app.outbox.kick();

@@ -1,6 +1,10 @@
 // The room's poll over the stage: a student answers it once and sees the results when the host shows
 // them; a host watches the answers come in, shows or hides the results, closes the poll, downloads
 // every answer as CSV and asks the next question.
+// Mantine's stylesheets of what only this card draws (the app loads them where they are used).
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/Radio.css';
 import { useEffect, useState } from 'react';
 import { Badge, Button, Checkbox, CloseButton, Group, Paper, Progress, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { IconChartBar, IconCheck, IconDownload, IconPlus } from '@tabler/icons-react';

@@ -1,5 +1,6 @@
 // The host's new poll: a question, single or multiple choice (2–6 answers) or a short free text,
 // optionally timed, anonymous or named, and (choices) graded with its right answers marked.
+import '@mantine/core/styles/Checkbox.css';
 import { useState } from 'react';
 import { ActionIcon, Button, Checkbox, Group, Modal, SegmentedControl, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
