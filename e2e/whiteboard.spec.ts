@@ -60,7 +60,8 @@ async function drag(page: Page, from: [number, number], to: [number, number]) {
 const elements = (page: Page) => board(page);
 
 test('the teacher draws and both students see it; drawing rights, a forged update, pages, a late joiner and a blip', async ({ request, baseURL }, testInfo) => {
-  test.setTimeout(300_000);
+  // Three browsers with cameras and the board editor on two cores (and a fourth for the late joiner): minutes.
+  test.setTimeout(480_000);
   const teacher = await apiLogIn(request, 'teacher@mooz.local');
   const session = await classSession(request, teacher);
   const sami = (await newStudent(request, 'Sami')).session;
