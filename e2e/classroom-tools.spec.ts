@@ -10,7 +10,7 @@ import { apiLogIn, AxeReport, newStudent } from './support/a11y';
 import { toastsShown } from './support/meeting-probe';
 import { classSession, english, frenchRtl, joined, meetingWindows } from './support/meeting-windows';
 
-const windows = meetingWindows(3);
+const windows = meetingWindows();
 
 test.describe.configure({ mode: 'serial' });
 
@@ -23,16 +23,16 @@ async function openChats(page: Page) {
 }
 
 test('the board, a reaction, a private message the third person does not get, and a graded poll', async ({ request, baseURL }, testInfo) => {
-  // Three browsers with cameras and the board editor on two cores: minutes, not seconds.
+  // Three windows with cameras and the board editor on two cores: minutes, not seconds.
   test.setTimeout(600_000);
   const teacher = await apiLogIn(request, 'teacher@mooz.local');
   const session = await classSession(request, teacher, 'Optics');
   const sami = (await newStudent(request, 'Sami')).session;
   const lina = (await newStudent(request, 'Lina')).session;
   const [tess, samiPage, linaPage] = await Promise.all([
-    windows.open(0, baseURL!, teacher, 'Tess Teacher'),
-    windows.open(1, baseURL!, sami, 'Sami Student'),
-    windows.open(2, baseURL!, lina, 'Lina Student', frenchRtl, 390),
+    windows.open(baseURL!, teacher, 'Tess Teacher'),
+    windows.open(baseURL!, sami, 'Sami Student'),
+    windows.open(baseURL!, lina, 'Lina Student', frenchRtl, 390),
   ]);
   const room = `/meeting/${session.room_id}`;
   await tess.goto(room);

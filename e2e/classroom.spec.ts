@@ -2,32 +2,24 @@
 // browser: in a class session a student raises a hand, the teacher sees it and turns the student's
 // microphone off, the student sees it off; the teacher removes another student, who cannot come back;
 // the host menu passes axe. Then an ad hoc room with the lobby on: a newcomer waits and is admitted.
-import { chromium, expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { apiLogIn, AxeReport, look, newStudent, prepare, type Look, type SignedIn } from './support/a11y';
-import { writeFakeCamera } from './support/fake-camera';
+import { cameraBrowser } from './support/fake-camera';
 import { startSignedIn } from './support/signed-in';
 
 const english = look('en', 'light', false);
 const auth = (who: SignedIn) => ({ Authorization: `Bearer ${who.access}` });
 const DAY = 86_400_000;
 
-const fakeMedia = [
-  '--no-sandbox',
-  '--use-fake-ui-for-media-stream',
-  '--use-fake-device-for-media-stream',
-  `--use-file-for-fake-video-capture=${writeFakeCamera()}`,
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--autoplay-policy=no-user-gesture-required',
-];
 
-let browsers: Browser[] = [];
+/** One Chromium for everyone in a test, a context (a window) per person: a browser each is too much for two cores. */
+let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  browsers = await Promise.all([0, 1, 2].map(() => chromium.launch({ executablePath: '/usr/bin/chromium', args: fakeMedia })));
+  browser = await cameraBrowser();
 });
 
 test.afterEach(async () => {
@@ -35,7 +27,7 @@ test.afterEach(async () => {
 });
 
 test.afterAll(async () => {
-  await Promise.all(browsers.map((browser) => browser.close()));
+  await browser?.close();
 });
 
 function nextMonday(): string {
@@ -105,9 +97,9 @@ test('a student raises a hand and is muted by the teacher; a removed student can
   const sami = (await newStudent(request, 'Sami')).session;
   const lina = (await newStudent(request, 'Lina')).session;
   const [tess, samiPage, linaPage] = await Promise.all([
-    openWindow(browsers[0]!, baseURL!, teacher, 'Tess Teacher'),
-    openWindow(browsers[1]!, baseURL!, sami, 'Sami Student'),
-    openWindow(browsers[2]!, baseURL!, lina, 'Lina Student'),
+    openWindow(browser, baseURL!, teacher, 'Tess Teacher'),
+    openWindow(browser, baseURL!, sami, 'Sami Student'),
+    openWindow(browser, baseURL!, lina, 'Lina Student'),
   ]);
   const room = `/meeting/${session.room_id}`;
   await tess.goto(room);
@@ -174,8 +166,8 @@ test('an ad hoc room with the lobby on: a newcomer waits and the host admits the
   const owner = (await newStudent(request, 'Omar')).session;
   const guest = (await newStudent(request, 'Gina')).session;
   const [omarPage, ginaPage] = await Promise.all([
-    openWindow(browsers[0]!, baseURL!, owner, 'Omar Owner'),
-    openWindow(browsers[1]!, baseURL!, guest, 'Gina Guest'),
+    openWindow(browser, baseURL!, owner, 'Omar Owner'),
+    openWindow(browser, baseURL!, guest, 'Gina Guest'),
   ]);
   await omarPage.goto('/meeting');
   await omarPage.getByTestId('create-meeting').click();

@@ -6,11 +6,10 @@
 // dashboards are scanned with axe (English light, French dark right to left), their main actions are
 // reached by keyboard, and they are shot at 1280 and 390 px.
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { chromium } from '@playwright/test';
 import { batchEndDate } from '@mooz/contract/courses';
 import type { StudentDashboard, TeacherDashboard } from '@mooz/contract/dashboards';
 import { apiLogIn, AxeReport, look, newStudent, prepare, type Look, type SignedIn } from './support/a11y';
-import { fakeMediaArgs, writeFakeCamera } from './support/fake-camera';
+import { cameraBrowser } from './support/fake-camera';
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
@@ -24,7 +23,7 @@ const auth = (who: SignedIn) => ({ Authorization: `Bearer ${who.access}` });
 let mediaBrowser: Browser;
 const contexts: BrowserContext[] = [];
 test.beforeAll(async () => {
-  mediaBrowser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...fakeMediaArgs, `--use-file-for-fake-video-capture=${writeFakeCamera()}`] });
+  mediaBrowser = await cameraBrowser();
 });
 test.afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));

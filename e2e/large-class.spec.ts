@@ -7,8 +7,8 @@
 // the SFU: the active speaker, a pinned tile, a phone's paused cameras, the host's controls, a network
 // blip, a recording, and the death of the Janus holding the room, after which everyone republishes on
 // the other by themselves.
-import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { writeFakeCamera } from './support/fake-camera';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { cameraBrowser } from './support/fake-camera';
 import { startOwnServer, type OwnServer } from './support/own-server';
 import { JanusConnection } from '../apps/server/src/sfu/janus-api';
 import { connectedFrames, cutNetwork, framesByTrack, installMeetingProbe, toastsShown } from './support/meeting-probe';
@@ -27,17 +27,7 @@ test.beforeAll(async () => {
   const [janusUrls, janusSecret] = [process.env.MOOZ_E2E_JANUS_PAIR, process.env.MOOZ_E2E_JANUS_SECRET];
   if (!janusUrls || !janusSecret) throw new Error('no Janus for this run (support/global-janus.ts)');
   server = await startOwnServer({ JANUS_URLS: janusUrls, JANUS_API_SECRET: janusSecret, MESH_MAX_PEOPLE: '4' });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${writeFakeCamera()}`,
-      '--disable-background-networking',
-    ],
-  });
+  browser = await cameraBrowser();
 });
 
 test.afterAll(async () => {

@@ -1,26 +1,17 @@
 // Live meetings end to end: three people in three Chromium windows with fake camera and microphone
-// meet peer to peer, chat, share a screen and leave, as new users would. Each window is its own
-// browser (fake devices need launch flags); peer connections are observed through a thin wrapper
+// meet peer to peer, chat, share a screen and leave, as new users would. Each window is a context of
+// one Chromium launched with the fake devices; peer connections are observed through a thin wrapper
 // installed before the app loads.
-import { chromium, expect, test, type Browser, type BrowserContext, type Page, type APIRequestContext } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page, type APIRequestContext } from '@playwright/test';
 import { videoBitrateKbps } from '@mooz/contract/realtime';
-import { writeFakeCamera } from './support/fake-camera';
+import { cameraBrowser } from './support/fake-camera';
 import { startSignedIn } from './support/signed-in';
 
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const fakeMedia = [
-  '--no-sandbox',
-  '--use-fake-ui-for-media-stream',
-  '--use-fake-device-for-media-stream',
-  `--use-file-for-fake-video-capture=${writeFakeCamera()}`,
-  '--disable-gpu',
-  '--disable-background-networking',
-  // The chat sound plays without an earlier click, as it would for someone who clicked in the page.
-  '--autoplay-policy=no-user-gesture-required',
-];
 const password = 'mooz-demo-123';
-let browsers: Browser[] = [];
+/** One Chromium for everyone in a test, a context (a window) per person: a browser each is too much for two cores. */
+let browser: Browser;
 /** Every window a test opened, closed after it so no meeting lingers into the next test. */
 const contexts: BrowserContext[] = [];
 
@@ -137,7 +128,7 @@ test.describe.configure({ mode: 'serial' });
 
 
 test.beforeAll(async () => {
-  browsers = await Promise.all([0, 1, 2].map(() => chromium.launch({ executablePath: '/usr/bin/chromium', args: fakeMedia })));
+  browser = await cameraBrowser();
 });
 
 test.afterEach(async () => {
@@ -145,7 +136,7 @@ test.afterEach(async () => {
 });
 
 test.afterAll(async () => {
-  await Promise.all(browsers.map((browser) => browser.close()));
+  await browser?.close();
 });
 
 test('three people meet, see each other, chat, share a screen and leave', async ({ request, baseURL }) => {
@@ -155,9 +146,9 @@ test('three people meet, see each other, chat, share a screen and leave', async 
   const sam = await newStudent(request, admin, 'Sam');
   const kim = await newStudent(request, admin, 'Kim');
   const [tess, samPage, kimPage] = await Promise.all([
-    openWindow(browsers[0]!, baseURL!, teacher, 'Tess Teacher'),
-    openWindow(browsers[1]!, baseURL!, sam, 'Sam Student'),
-    openWindow(browsers[2]!, baseURL!, kim, 'Kim Student'),
+    openWindow(browser, baseURL!, teacher, 'Tess Teacher'),
+    openWindow(browser, baseURL!, sam, 'Sam Student'),
+    openWindow(browser, baseURL!, kim, 'Kim Student'),
   ]);
   const everyone = [tess, samPage, kimPage];
 
@@ -274,8 +265,8 @@ test('a network blip does not end the meeting: the socket reconnects and keeps t
   const teacher = await logIn(request, 'teacher@mooz.local');
   const lee = await newStudent(request, admin, 'Lee');
   const [tess, leePage] = await Promise.all([
-    openWindow(browsers[0]!, baseURL!, teacher, 'Tess Teacher'),
-    openWindow(browsers[1]!, baseURL!, lee, 'Lee Student'),
+    openWindow(browser, baseURL!, teacher, 'Tess Teacher'),
+    openWindow(browser, baseURL!, lee, 'Lee Student'),
   ]);
   await tess.goto('/meeting');
   await tess.getByTestId('meeting-capacity').fill('2');
@@ -301,7 +292,7 @@ test('a network blip does not end the meeting: the socket reconnects and keeps t
 
 test('an unknown room is refused with the server message', async ({ request, baseURL }) => {
   const teacher = await logIn(request, 'teacher@mooz.local');
-  const page = await openWindow(browsers[0]!, baseURL!, teacher, 'Tess Teacher');
+  const page = await openWindow(browser, baseURL!, teacher, 'Tess Teacher');
   await page.goto('/meeting/no-such-room');
   // The refusal comes once the socket is up: on a loaded run, past the default 10 s.
   await expect(page.getByTestId('meeting-failure')).toHaveText('Room not found', { timeout: 30_000 });

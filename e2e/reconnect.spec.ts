@@ -12,22 +12,15 @@
 // the signalling socket's TCP connection, so the test also closes the page's open websockets (tracked
 // by a thin wrapper installed before the app loads): socket.io then sees a transport close and tries to
 // reconnect, which fails until the network is back.
-import { chromium, expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { limits } from '@mooz/contract/limits';
 import { axeViolations, failsTest } from './support/a11y';
-import { writeFakeCamera } from './support/fake-camera';
+import { cameraBrowser } from './support/fake-camera';
 import { startSignedIn } from './support/signed-in';
 
-const fakeMedia = [
-  '--no-sandbox',
-  '--use-fake-ui-for-media-stream',
-  '--use-fake-device-for-media-stream',
-  `--use-file-for-fake-video-capture=${writeFakeCamera()}`,
-  '--disable-gpu',
-  '--disable-background-networking',
-];
 const password = 'mooz-demo-123';
-let browsers: Browser[] = [];
+/** One Chromium for everyone in a test, a context (a window) per person: a browser each is too much for two cores. */
+let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 interface Session {
@@ -160,8 +153,8 @@ async function meet(request: APIRequestContext, baseURL: string) {
   const admin = await logIn(request, 'admin@mooz.local');
   const teacher = await logIn(request, 'teacher@mooz.local');
   const sam = await newStudent(request, admin, 'Sam');
-  const host = await openWindow(browsers[0]!, baseURL, teacher, 'Tess Teacher');
-  const guest = await openWindow(browsers[1]!, baseURL, sam, 'Sam Student');
+  const host = await openWindow(browser, baseURL, teacher, 'Tess Teacher');
+  const guest = await openWindow(browser, baseURL, sam, 'Sam Student');
   await host.page.goto('/meeting');
   await host.page.getByTestId('create-meeting').click();
   await expect(host.page).toHaveURL(/\/meeting\/[\w-]+$/);
@@ -176,7 +169,7 @@ async function meet(request: APIRequestContext, baseURL: string) {
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  browsers = await Promise.all([0, 1].map(() => chromium.launch({ executablePath: '/usr/bin/chromium', args: fakeMedia })));
+  browser = await cameraBrowser();
 });
 
 test.afterEach(async () => {
@@ -184,7 +177,7 @@ test.afterEach(async () => {
 });
 
 test.afterAll(async () => {
-  await Promise.all(browsers.map((browser) => browser.close()));
+  await browser?.close();
 });
 
 test('a 5-second network drop: the call goes on with the same tiles and no leave', async ({ request, baseURL }) => {
@@ -300,8 +293,8 @@ test('live attendance: the teacher sees who is here, who left (each stint) and w
   await buy(request, ana, course.id);
   await buy(request, noShow, course.id);
 
-  const host = await openWindow(browsers[0]!, baseURL!, teacher, 'Tess Teacher');
-  const guest = await openWindow(browsers[1]!, baseURL!, ana, 'Ana Student');
+  const host = await openWindow(browser, baseURL!, teacher, 'Tess Teacher');
+  const guest = await openWindow(browser, baseURL!, ana, 'Ana Student');
   await host.page.goto(`/meeting/${session.room_id}`);
   await guest.page.goto(`/meeting/${session.room_id}`);
   for (const { page } of [host, guest]) await expect(page.locator('[data-testid="remote-tile"][data-has-video]')).toHaveCount(1, { timeout: 30_000 });

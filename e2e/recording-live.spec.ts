@@ -5,10 +5,10 @@
 // duration is the recorded one). A second class is recorded and the teacher's tab is closed mid-way:
 // what was already sent becomes a recording all the same. A third is recorded through a stall and a
 // reload of the teacher's page (issue 32): what the page kept in IndexedDB is sent by the next one.
-import { chromium, expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { Recording } from '@mooz/contract/recordings';
 import { apiLogIn, AxeReport, look, newStudent, prepare, type Look, type SignedIn } from './support/a11y';
-import { writeFakeCamera } from './support/fake-camera';
+import { cameraBrowser } from './support/fake-camera';
 import { startSignedIn } from './support/signed-in';
 
 const DAY = 86_400_000;
@@ -17,23 +17,15 @@ const frenchDarkRtl = look('fr', 'dark', true);
 const auth = (who: SignedIn) => ({ Authorization: `Bearer ${who.access}` });
 const nameOf = (who: SignedIn) => `${who.user.first_name} ${who.user.last_name}`;
 
-const fakeMedia = [
-  '--no-sandbox',
-  '--use-fake-ui-for-media-stream',
-  '--use-fake-device-for-media-stream',
-  `--use-file-for-fake-video-capture=${writeFakeCamera()}`,
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--autoplay-policy=no-user-gesture-required',
-];
 
-let browsers: Browser[] = [];
+/** One Chromium for everyone in a test, a context (a window) per person: a browser each is too much for two cores. */
+let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  browsers = await Promise.all([0, 1, 2].map(() => chromium.launch({ executablePath: '/usr/bin/chromium', args: fakeMedia })));
+  browser = await cameraBrowser();
 });
 
 test.afterEach(async () => {
@@ -41,7 +33,7 @@ test.afterEach(async () => {
 });
 
 test.afterAll(async () => {
-  await Promise.all(browsers.map((browser) => browser.close()));
+  await browser?.close();
 });
 
 /** The next Monday at least a week away (YYYY-MM-DD): a start date any weekday batch accepts. */
@@ -146,7 +138,7 @@ async function openWindow(browser: Browser, baseURL: string, who: SignedIn, view
 
 async function joinRoom(page: Page, roomId: string, others: number) {
   await page.goto(`/meeting/${roomId}`);
-  // Generous: two cores run three browsers, one of them encoding the recording.
+  // Generous: two cores run three windows, one of them encoding the recording.
   await expect(page.getByTestId('meeting-room')).toHaveAttribute('data-phase', 'joined', { timeout: 90_000 });
   await expect(page.locator('[data-testid="remote-tile"][data-has-video]')).toHaveCount(others, { timeout: 90_000 });
 }
@@ -236,9 +228,9 @@ test('the teacher records a class: everyone is told who records, and the recordi
   // The teacher's animation frames come late, as on a busy machine, where the recording once opened on
   // the placeholders painted before the cameras' first frames (its first frame is checked at the end).
   const [teacherPage, studentPage, adminPage] = await Promise.all([
-    openWindow(browsers[0]!, baseURL!, teacher, english, true),
-    openWindow(browsers[1]!, baseURL!, student, frenchDarkRtl),
-    openWindow(browsers[2]!, baseURL!, admin),
+    openWindow(browser, baseURL!, teacher, english, true),
+    openWindow(browser, baseURL!, student, frenchDarkRtl),
+    openWindow(browser, baseURL!, admin),
   ]);
 
   await teacherPage.goto(`/meeting/${session.room_id}`);
@@ -333,7 +325,7 @@ test('a recording whose tab is closed mid-way keeps what was already sent', asyn
   test.setTimeout(420_000);
   const teacher = await apiLogIn(request, 'teacher@mooz.local');
   const { course, session, student } = await classToRecord(request, teacher);
-  const [teacherPage, studentPage] = await Promise.all([openWindow(browsers[0]!, baseURL!, teacher), openWindow(browsers[1]!, baseURL!, student)]);
+  const [teacherPage, studentPage] = await Promise.all([openWindow(browser, baseURL!, teacher), openWindow(browser, baseURL!, student)]);
   await teacherPage.goto(`/meeting/${session.room_id}`);
   await expect(teacherPage.getByTestId('meeting-room')).toHaveAttribute('data-phase', 'joined', { timeout: 90_000 });
   await joinRoom(studentPage, session.room_id, 1);
@@ -382,7 +374,7 @@ test('a teacher who reloads the page mid-recording loses nothing that was record
   test.setTimeout(420_000);
   const teacher = await apiLogIn(request, 'teacher@mooz.local');
   const { course, session, student } = await classToRecord(request, teacher);
-  const [teacherPage, studentPage] = await Promise.all([openWindow(browsers[0]!, baseURL!, teacher), openWindow(browsers[1]!, baseURL!, student)]);
+  const [teacherPage, studentPage] = await Promise.all([openWindow(browser, baseURL!, teacher), openWindow(browser, baseURL!, student)]);
   await teacherPage.goto(`/meeting/${session.room_id}`);
   await expect(teacherPage.getByTestId('meeting-room')).toHaveAttribute('data-phase', 'joined', { timeout: 90_000 });
   await joinRoom(studentPage, session.room_id, 1);

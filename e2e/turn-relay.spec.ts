@@ -9,10 +9,10 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { storageKeys } from '@mooz/contract/config';
 import { startCoturn } from '../scripts/coturn.mjs';
-import { fakeMediaArgs, writeFakeCamera } from './support/fake-camera';
+import { cameraBrowser } from './support/fake-camera';
 import { startOwnServer, type OwnServer } from './support/own-server';
 import { logInAt, startSignedIn } from './support/signed-in';
 
@@ -40,10 +40,7 @@ test.beforeAll(async () => {
     startOwnServer({ ...turn, TURN_SECRET: `not-${secret}` }),
   ]);
   // One browser, a context per person. Loopback candidates (the relay's, here) need the flag.
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [...fakeMediaArgs, `--use-file-for-fake-video-capture=${writeFakeCamera()}`, '--allow-loopback-in-peer-connection', '--disable-background-networking'],
-  });
+  browser = await cameraBrowser(['--allow-loopback-in-peer-connection']);
 });
 
 test.afterEach(async () => {

@@ -12,13 +12,13 @@ import { apiLogIn, newStudent, type Look, type SignedIn } from './support/a11y';
 import { cutNetwork } from './support/meeting-probe';
 import { bearer as auth, classSession, english, frenchRtl, joined, meetingWindows } from './support/meeting-windows';
 
-const windows = meetingWindows(3);
+const windows = meetingWindows();
 
 test.describe.configure({ mode: 'serial' });
 
 /** A window that notes when its board first showed n elements (the board sets data-elements on every change). */
-function openWindow(index: number, baseURL: string, who: SignedIn, name: string, view: Look = english, width = 1280): Promise<Page> {
-  return windows.open(index, baseURL, who, name, view, width, (context) =>
+function openWindow(baseURL: string, who: SignedIn, name: string, view: Look = english, width = 1280): Promise<Page> {
+  return windows.open(baseURL, who, name, view, width, (context) =>
     context.addInitScript(() => {
       const seen: Record<number, number> = {};
       (window as unknown as { __boardSeen: Record<number, number> }).__boardSeen = seen;
@@ -60,16 +60,16 @@ async function drag(page: Page, from: [number, number], to: [number, number]) {
 const elements = (page: Page) => board(page);
 
 test('the teacher draws and both students see it; drawing rights, a forged update, pages, a late joiner and a blip', async ({ request, baseURL }, testInfo) => {
-  // Three browsers with cameras and the board editor on two cores (and a fourth for the late joiner): minutes.
+  // Three windows with cameras and the board editor on two cores (and a fourth for the late joiner): minutes.
   test.setTimeout(480_000);
   const teacher = await apiLogIn(request, 'teacher@mooz.local');
   const session = await classSession(request, teacher);
   const sami = (await newStudent(request, 'Sami')).session;
   const lina = (await newStudent(request, 'Lina')).session;
   const [tess, samiPage, linaPage] = await Promise.all([
-    openWindow(0, baseURL!, teacher, 'Tess Teacher'),
-    openWindow(1, baseURL!, sami, 'Sami Student'),
-    openWindow(2, baseURL!, lina, 'Lina Student', frenchRtl, 390),
+    openWindow(baseURL!, teacher, 'Tess Teacher'),
+    openWindow(baseURL!, sami, 'Sami Student'),
+    openWindow(baseURL!, lina, 'Lina Student', frenchRtl, 390),
   ]);
   const room = `/meeting/${session.room_id}`;
   await tess.goto(room);
@@ -114,9 +114,9 @@ test('the teacher draws and both students see it; drawing rights, a forged updat
   delays.sort((a, b) => a - b);
   const median = delays[Math.floor(delays.length / 2)]!;
   const worst = delays[delays.length - 1]!;
-  console.log(`whiteboard: teacher's stroke on a student's screen after ${median.toFixed(0)} ms median, ${worst.toFixed(0)} ms worst (${delays.length} strokes seen, 3 browsers on this machine)`);
+  console.log(`whiteboard: teacher's stroke on a student's screen after ${median.toFixed(0)} ms median, ${worst.toFixed(0)} ms worst (${delays.length} strokes seen, 3 windows on this machine)`);
   testInfo.annotations.push({ type: 'stroke delay', description: `median ${median.toFixed(0)} ms, worst ${worst.toFixed(0)} ms` });
-  // A figure to read, not a pass mark (tests do not assert on wall-clock time): three browsers with
+  // A figure to read, not a pass mark (tests do not assert on wall-clock time): three windows with
   // cameras on share this machine's two cores, and the drawing path is what is measured here.
   expect(delays.every((delay) => delay >= 0)).toBe(true);
 
@@ -199,7 +199,7 @@ test('the teacher draws and both students see it; drawing rights, a forged updat
 
   // A late joiner sees the board as it is, on the page the class is on.
   const late = (await newStudent(request, 'Late')).session;
-  const latePage = await openWindow(2, baseURL!, late, 'Late Student');
+  const latePage = await openWindow(baseURL!, late, 'Late Student');
   await latePage.goto(room);
   await joined(latePage, 3);
   await expect(board(latePage)).toBeVisible({ timeout: 30_000 });

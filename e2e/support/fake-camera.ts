@@ -1,16 +1,15 @@
-// A small looping camera clip for Chromium's fake camera (320×180, a bar sweeping across), written once
-// per process: three windows encoding and decoding Chromium's default 720p fake camera on two cores
-// starve each other, and a test or benchmark then measures the machine instead of the product.
-// Used by e2e/meeting.spec.ts and bench/first-frame.mjs; the meeting tests of other specs share
-// fakeMediaBrowser().
+// A small, slow looping camera clip for Chromium's fake camera (320×180 at 5 frames a second, a bar
+// sweeping across), written once per process: three windows encoding, decoding and drawing a camera on
+// two cores starve each other, and a test or benchmark then measures the machine instead of the product.
+// Every meeting spec launches its browser with cameraBrowser, a window (context) per person; bench/first-frame.mjs uses the clip.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, test, type Browser } from '@playwright/test';
 
 export function writeFakeCamera(): string {
-  const [width, height, frames] = [320, 180, 30];
-  const parts: Buffer[] = [Buffer.from(`YUV4MPEG2 W${width} H${height} F15:1 Ip A1:1 C420jpeg\n`)];
+  const [width, height, frames] = [320, 180, 10];
+  const parts: Buffer[] = [Buffer.from(`YUV4MPEG2 W${width} H${height} F5:1 Ip A1:1 C420jpeg\n`)];
   for (let frame = 0; frame < frames; frame++) {
     const y = Buffer.alloc(width * height, 60);
     const barStart = Math.floor((frame / frames) * width);
@@ -25,6 +24,29 @@ export function writeFakeCamera(): string {
 /** Chromium with its fake camera and microphone, allowed without asking. */
 export const fakeMediaArgs = ['--no-sandbox', '--disable-gpu', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'];
 
+let clip: string | undefined;
+
+/**
+ * A Chromium with the fake camera (the clip) and microphone, whose capture services are started and
+ * kept running. Chromium starts them at a page's first getUserMedia and stops them when nothing has
+ * captured for a while; on two cores busy with a meeting of the others, that start took 15–25 s, so
+ * a late joiner's camera came after the test's wait. A hidden page holds a capture for the browser's life.
+ */
+export async function cameraBrowser(extraArgs: string[] = []): Promise<Browser> {
+  clip ??= writeFakeCamera();
+  const args = [...fakeMediaArgs, `--use-file-for-fake-video-capture=${clip}`, '--disable-background-networking', '--autoplay-policy=no-user-gesture-required', ...extraArgs];
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args });
+  const page = await (await browser.newContext()).newPage();
+  // Any https page is a secure context, where capture is allowed; this one never leaves the browser.
+  await page.route('https://capture.warm/', (route) => route.fulfill({ body: '<!doctype html><title>capture</title>', contentType: 'text/html' }));
+  await page.goto('https://capture.warm/');
+  await page.evaluate(async () => {
+    const quiet = { echoCancellation: false, noiseSuppression: false, autoGainControl: false };
+    (window as unknown as { held: MediaStream }).held = await navigator.mediaDevices.getUserMedia({ audio: quiet, video: true });
+  });
+  return browser;
+}
+
 /**
  * One such browser for the tests of the calling `describe` (launched before them, closed after), for
  * meeting tests that need two people in one test.
@@ -32,7 +54,7 @@ export const fakeMediaArgs = ['--no-sandbox', '--disable-gpu', '--use-fake-ui-fo
 export function fakeMediaBrowser(): () => Browser {
   let browser: Browser | undefined;
   test.beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: fakeMediaArgs });
+    browser = await cameraBrowser();
   });
   test.afterAll(async () => {
     await browser?.close();

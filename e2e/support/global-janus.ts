@@ -5,11 +5,13 @@
 //   end of its veth pair, for a TURN relay that reaches it, in MOOZ_E2E_JANUS_HOST_ADDRESS.
 // - A pair for the large class (e2e/large-class.spec.ts), which kills the one holding its room:
 //   MOOZ_E2E_JANUS_PAIR (their URLs, comma-separated; the same secret) and MOOZ_E2E_JANUS_PAIR_PIDS.
-// All are stopped, and the namespaces removed, after the run.
+// All are stopped, and the namespaces removed, after the run. A run of the `pages` project alone
+// (scripts/e2e.mjs sets MOOZ_E2E_WITHOUT_JANUS) needs none.
 import { randomBytes } from 'node:crypto';
 import { startJanusInNamespace } from '../../apps/server/test/janus-namespace';
 
 export default async function globalSetup() {
+  if (process.env.MOOZ_E2E_WITHOUT_JANUS) return;
   const apiSecret = randomBytes(18).toString('base64url');
   const [shared, first, second] = await Promise.all([
     startJanusInNamespace({ rtpPortRange: '32000-32299', apiSecret }),

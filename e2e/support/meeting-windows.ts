@@ -1,9 +1,9 @@
-// People in a live class, each in their own Chromium with the small fake camera (fake-camera.ts):
-// browsers launched for the spec, a signed-in window per person in a given look and width, a class
+// People in a live class, each in a window of one Chromium with the small fake camera (fake-camera.ts)
+// launched for the spec: a signed-in window per person in a given look and width, a class
 // session starting in a few minutes (its room is open now), and the wait until everyone is linked.
-import { chromium, expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { look, prepare, type Look, type SignedIn } from './a11y';
-import { fakeMediaArgs, writeFakeCamera } from './fake-camera';
+import { cameraBrowser } from './fake-camera';
 import { installMeetingProbe } from './meeting-probe';
 import { startSignedIn } from './signed-in';
 
@@ -13,26 +13,25 @@ export const bearer = (who: SignedIn) => ({ Authorization: `Bearer ${who.access}
 const DAY = 86_400_000;
 
 /**
- * `count` browsers for the spec's tests (launched before, closed after), and `open` for a person's
- * window in one of them; the windows are closed after each test. `init` runs on the window's context
+ * The spec's camera browser (launched before its tests, closed after), and `open` for a person's
+ * window in it; the windows are closed after each test. `init` runs on the window's context
  * before its page opens (a spec's own probe).
  */
-export function meetingWindows(count: number) {
-  let browsers: Browser[] = [];
+export function meetingWindows() {
+  let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   test.beforeAll(async () => {
-    const args = [...fakeMediaArgs, `--use-file-for-fake-video-capture=${writeFakeCamera()}`, '--disable-background-networking', '--autoplay-policy=no-user-gesture-required'];
-    browsers = await Promise.all(Array.from({ length: count }, () => chromium.launch({ executablePath: '/usr/bin/chromium', args })));
+    browser = await cameraBrowser();
   });
   test.afterEach(async () => {
     await Promise.all(contexts.splice(0).map((context) => context.close()));
   });
   test.afterAll(async () => {
-    await Promise.all(browsers.map((browser) => browser.close()));
+    await browser?.close();
   });
   return {
-    async open(index: number, baseURL: string, who: SignedIn, name: string, view: Look = english, width = 1280, init?: (context: BrowserContext) => Promise<void>): Promise<Page> {
-      const context = await browsers[index]!.newContext({ baseURL, viewport: { width, height: 800 } });
+    async open(baseURL: string, who: SignedIn, name: string, view: Look = english, width = 1280, init?: (context: BrowserContext) => Promise<void>): Promise<Page> {
+      const context = await browser!.newContext({ baseURL, viewport: { width, height: 800 } });
       contexts.push(context);
       await startSignedIn(context, { access: who.access, refresh: who.refresh, user: who.user }, name);
       await prepare(context, view);
