@@ -8,6 +8,11 @@
 // worker's server's. A spec that needs a server of another configuration starts its own
 // (support/own-server.ts: a free port, its own data folder) and its helpers (coturn, Janus) on free
 // ports or ranges of their own, never a fixed port: two specs may run at once.
+//
+// Two projects. `live-classes`: the specs where several people meet, each in a Chromium with a camera;
+// one such meeting fills both cores of a machine like CI's, so they run one at a time. `pages`: the
+// rest. `npm run test:e2e:built` (scripts/e2e.mjs) runs `pages` on both workers, then `live-classes`
+// alone, so that no page waits behind a meeting's video.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +56,17 @@ const server = (serverPort: number, env: Record<string, string>) => ({
   env: { ...serverEnv, PORT: String(serverPort), ...env },
 });
 
+/** The specs where several people meet with cameras (see above). */
+const liveClassSpecs = ['meeting', 'classroom', 'classroom-tools', 'whiteboard', 'recording-live', 'reconnect', 'large-class', 'turn-relay', 'keyboard', 'accessibility-meeting'].map((name) => `**/${name}.spec.ts`);
+
+const browserUse = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  },
+};
+
 export default defineConfig({
   testDir: 'e2e',
   // The Janus of the large-class spec, made before any browser starts (support/global-janus.ts).
@@ -67,22 +83,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--no-first-run',
-          ],
-        },
-      },
-    },
+    { name: 'pages', testIgnore: liveClassSpecs, use: browserUse },
+    { name: 'live-classes', testMatch: liveClassSpecs, workers: 1, use: browserUse },
   ],
   webServer: [
     ...dataDirs.map((dataDir, slot) => server(port + slot, { DATA_DIR: dataDir })),
