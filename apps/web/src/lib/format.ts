@@ -18,12 +18,5 @@ export function formatDate(date: string, locale: string, style: 'medium' | 'long
   return isolate(new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' }).format(day));
 }
 
-/** A UTC clock time on a given day, in the user's time zone ("14:30 GMT+5:30"). */
-export function formatClock(time: string, locale: string, onDate = new Date().toISOString().slice(0, 10), timeZone?: string): string {
-  const at = new Date(`${onDate}T${time}:00Z`);
-  if (Number.isNaN(at.getTime())) return time;
-  return isolate(new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short', timeZone }).format(at));
-}
-
 /** Today as YYYY-MM-DD in UTC, the day the server compares batch start dates with. */
 export const todayUtc = () => new Date().toISOString().slice(0, 10);

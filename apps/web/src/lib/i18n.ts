@@ -26,7 +26,7 @@ i18n.on('languageChanged', (lng) => {
   if (typeof document !== 'undefined') document.documentElement.lang = i18n.resolvedLanguage ?? lng;
 });
 
-export const i18nReady = i18n
+void i18n
   .use(FetchBackend)
   .use(
     createLanguageDetector({

@@ -2,13 +2,14 @@
 // in the status admins read (created, failed with the provider's reason, abandoned, paid, refunded:
 // one rule, paymentStatusOf, both shown and filtered by); and the refund marker, which ends the access the payment gave (access follows active subscriptions:
 // has_purchased, my courses, the course's sessions) and frees its batch seat, in one transaction.
-import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditActions, paymentRules, type AdminPayment, type PaymentStatus, type adminPaymentsQuery } from '@mooz/contract/admin';
 import { messages } from '@mooz/contract/messages';
 import type { Database } from '../../db/client';
-import { batches, courses, subscriptions, users } from '../../db/schema/index';
+import { courses, subscriptions, users } from '../../db/schema/index';
 import { conflict, notFound } from '../../http/errors';
+import { releaseSeat } from '../batches/store';
 import type { NotificationsDoor } from '../notifications/door';
 import { recordAudit } from './audit';
 import { containing, fullName, pageOf, rowCount } from './paging';
@@ -98,12 +99,7 @@ export function createPayments({ db, now, notifications }: { db: Database; now: 
           .where(and(eq(subscriptions.id, id), eq(subscriptions.status, 'active')))
           .returning();
         if (!updated) throw conflict(found.subscription.status === 'refunded' ? messages.alreadyRefunded : messages.refundNeedsPayment);
-        if (updated.batchId !== null) {
-          await tx
-            .update(batches)
-            .set({ seatsTaken: sql`${batches.seatsTaken} - 1` })
-            .where(and(eq(batches.id, updated.batchId), gt(batches.seatsTaken, 0)));
-        }
+        if (updated.batchId !== null) await releaseSeat(tx as unknown as Database, updated.batchId);
         await recordAudit(tx, actorId, auditActions.refundPayment, { type: 'subscription', id }, {
           student_email: found.student.email,
           course: found.course.name,

@@ -29,14 +29,6 @@ export const batchIdentity = (b: Pick<BatchRow, 'kind' | 'startDate' | 'time' | 
 /** Everyone in a batch's class fits its room: the seats plus the teacher. */
 const roomCapacityFor = (seats: number) => Math.min(seats + 1, limits.meetingMaxCapacity);
 
-/** Whether a failed statement broke the batch identity index (the batch exists already). */
-export function isDuplicateBatch(error: unknown): boolean {
-  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505' && e.constraint === 'batches_identity_idx') return true;
-  }
-  return false;
-}
-
 /** Inserts the batch and every session of its timetable; null when the course already has that batch. */
 export async function openBatch(db: Database, course: CourseFacts, input: NewBatch): Promise<BatchRow | null> {
   const endDate = batchEndDate(input.startDate, course.durationWeeks);

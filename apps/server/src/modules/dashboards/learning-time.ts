@@ -12,9 +12,6 @@ export const learningTimeRules = {
   openRowGraceMinutes: 10,
 } as const;
 
-/** A list of instants as one array parameter. */
-export const instantArray = (list: Date[]): SQL => sql`${`{${list.map((d) => d.toISOString()).join(',')}}`}::timestamptz[]`;
-
 /**
  * The spans (lo, hi) of the attendance rows `where` selects (alias `a`): the end of an open row is
  * looked up in its session only when it is open (coalesce stops at the first value that is not null).

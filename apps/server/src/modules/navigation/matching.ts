@@ -107,11 +107,6 @@ function closeEnough(wanted: ReadonlySet<string>, word: string): boolean {
   return shared / wanted.size >= typoThreshold;
 }
 
-/** Whether a word of a text matches a query word: it starts with it (or with it swapped), or is spelt close to it. */
-export function wordMatches(queryWord: string, word: string): boolean {
-  return wordMatcher(queryWord)(word);
-}
-
 /**
  * Whether a word matches any word of the query, remembered per word: one search highlights the titles
  * and subtitles of a page of results, whose words repeat, against the same query.
