@@ -41,7 +41,7 @@ const benches = [
   ['search', ['npx', 'tsx', 'bench/search.mjs', ...withPostgres]],
   ['dashboard', ['npx', 'tsx', 'bench/dashboard.mjs', ...(postgres ? withPostgres : ['--no-postgres'])]],
   ['first-frame', ['npx', 'tsx', 'bench/first-frame.mjs', '--no-build', '--web-dist', 'apps/web/dist', '--runs', '5']],
-  // Lighthouse's mobile profile on /login, /courses and /dashboard of the build, three runs each (issue 33).
+  // Lighthouse's mobile profile on /login, /courses and /dashboard of the build, three runs each.
   ['lighthouse', ['npx', 'tsx', 'bench/lighthouse.mjs', '--web-dist', 'apps/web/dist', '--runs', '3']],
   ['upload', ['npx', 'tsx', 'bench/upload.mjs']],
   // Needs root and janus for its SFU half (a Janus in a network namespace); prints why when it cannot.

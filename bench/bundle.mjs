@@ -21,7 +21,7 @@ const argument = (name) => {
 const dist = resolve(argument('--dist') ?? join(root, 'apps/web/dist'));
 const givenUrl = argument('--url')?.replace(/\/$/, '');
 const manifestPath = join(dist, '.vite/manifest.json');
-// Issue 15's goals: the first visit to /login at most 120 KB of gzipped JavaScript and 15 KB of CSS;
+// The goals: the first visit to /login at most 120 KB of gzipped JavaScript and 15 KB of CSS;
 // the courses page, reached from there, at most 40 KB more.
 const aimKb = 120;
 const aimCssKb = 15;

@@ -1,5 +1,5 @@
 #!/usr/bin/env -S npx tsx
-// Class-scale benchmark (issue 30): what one Janus SFU costs per student, against the peer-to-peer mesh
+// Class-scale benchmark: what one Janus SFU costs per student, against the peer-to-peer mesh
 // it replaces, in one run. It never fails on time or on a goal: it prints, and exits 0.
 //
 //   SFU   a throwaway Janus (Debian's janus, VideoRoom) in a network namespace of its own, joined to

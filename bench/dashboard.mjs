@@ -1,5 +1,5 @@
 #!/usr/bin/env -S npx tsx
-// Dashboard benchmark (issue 9): GET /api/dashboard/student/ for a student with 10,000 attendance rows
+// Dashboard benchmark: GET /api/dashboard/student/ for a student with 10,000 attendance rows
 // (5,000 classes over two years in 20 courses they bought, each attended in two stretches, 1 in 100
 // left open), 2,000 watch-log entries and 60 assignments, written straight into the database before
 // the server starts (on top of the demo data). One request at a time, alternating with GET

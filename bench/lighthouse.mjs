@@ -1,5 +1,5 @@
 #!/usr/bin/env -S npx tsx
-// Lighthouse on a phone (issue 33): its default mobile profile (simulated slow 4G, 4× CPU slowdown) on
+// Lighthouse on a phone: its default mobile profile (simulated slow 4G, 4× CPU slowdown) on
 // the production build as the project's server sends it, for the pages people open first: /login, and
 // signed in as the demo student /courses and /dashboard. Each page is measured --runs times (3) and the
 // median run is reported, beside an in-run baseline: a minimal page (one small script that draws a
@@ -37,7 +37,7 @@ for (let i = 0; i < argv.length; i++) {
 }
 if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error('--runs must be a positive whole number');
 
-// The web's "good" thresholds, the goals of issue 33.
+// The web's "good" thresholds, which are our goals.
 const goals = { score: 90, lcp: 2500, tbt: 200, jsFiles: 12, jsRoundTrips: 2 };
 
 // The baseline: what a page costs here when it is nothing but a heading drawn by one small module.

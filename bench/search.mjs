@@ -1,5 +1,5 @@
 #!/usr/bin/env -S npx tsx
-// Search benchmark (issue 10): GET /api/search/ over 10,000 courses and 100,000 sessions, written
+// Search benchmark: GET /api/search/ over 10,000 courses and 100,000 sessions, written
 // straight into the database with generate_series before the server starts. One request at a time,
 // it measures p50/p95/p99 of a mix of queries (exact words, prefixes, typos, two words) as a student
 // who bought three courses, a student in trial (who may list every session: the widest scope) and a

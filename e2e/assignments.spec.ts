@@ -1,4 +1,4 @@
-// Assignments and certificates (issue 9) in Chromium. The demo teacher (in Kolkata) sets an assignment
+// Assignments and certificates in Chromium. The demo teacher (in Kolkata) sets an assignment
 // with a file in a new course of theirs; its student (in New York) sees the due date on their own
 // clocks, answers with a text and a small file; the teacher reviews it and the student reads the grade
 // and feedback. Both dashboards' figures move at each step. The batch has not ended, so the teacher is

@@ -1,4 +1,4 @@
-// A teacher's batches (issue 13) in Chromium: the demo teacher, whose browser is in Los Angeles while
+// A teacher's batches in Chromium: the demo teacher, whose browser is in Los Angeles while
 // the course is in India, sees a course's batches with their times in both zones; opens a weekend
 // batch with different Saturday and Sunday times and 3 seats, gives it 4, and removes it. A batch
 // bought while its removal is being confirmed is refused with the server's 409 message. The panel and

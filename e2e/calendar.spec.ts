@@ -1,4 +1,4 @@
-// Calendars (issue 12) in Chromium: the demo teacher makes a calendar feed on the profile page, the
+// Calendars in Chromium: the demo teacher makes a calendar feed on the profile page, the
 // address it shows answers an iCalendar feed of the demo sessions, and turning it off (after a
 // confirmation) makes that address 404; a student's "Add to calendar" downloads the session's .ics.
 // The card is scanned with axe and shot at 1280 and 390 px, in English light and French dark right-to-left;

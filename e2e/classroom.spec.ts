@@ -1,4 +1,4 @@
-// Running a class (issue 12) in Chromium with fake cameras and microphones, each person in their own
+// Running a class in Chromium with fake cameras and microphones, each person in their own
 // browser: in a class session a student raises a hand, the teacher sees it and turns the student's
 // microphone off, the student sees it off; the teacher removes another student, who cannot come back;
 // the host menu passes axe. Then an ad hoc room with the lobby on: a newcomer waits and is admitted.

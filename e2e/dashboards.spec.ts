@@ -1,4 +1,4 @@
-// The dashboards (issue 9) in Chromium against the real server: a student who bought a course joins
+// The dashboards in Chromium against the real server: a student who bought a course joins
 // its live class from the dashboard's Join button, stays a few seconds, and back on the dashboard the
 // total time and today's bar (in the student's own time zone, UTC+14 here) have grown; the demo
 // teacher's dashboard shows the same five stats the API gives; a brand-new student is invited to the
@@ -176,7 +176,7 @@ test("the teacher's dashboard shows the five stats the API gives, and Start reac
   await page.goto('/dashboard');
   await expect(page.getByTestId('teacher-dashboard')).toBeVisible(firstPaint);
   expect(await figure(page.getByTestId('stat-active-students-value'))).toBe(api.stats.activeStudents);
-  // The card counts the next seven days (issue 32 item 14).
+  // The card counts the next seven days.
   expect(await figure(page.getByTestId('stat-upcoming-value'))).toBe(api.upcomingWeek);
   expect(await figure(page.getByTestId('stat-missed-value'))).toBe(api.stats.missingClasses);
   expect(await figure(page.getByTestId('stat-teaching-hours-value'))).toBeCloseTo(api.stats.totalTeachingHours, 2);

@@ -20,7 +20,7 @@ test('validates the login form before sending it', async ({ page }) => {
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByText('Required')).toHaveCount(2);
   // An empty field in error keeps a grey placeholder, not the red of its border: in red it read like a
-  // typed value (issue 32, item 10).
+  // typed value.
   const colours = await page
     .getByLabel('Email')
     .evaluate((input) => [getComputedStyle(input, '::placeholder').color, getComputedStyle(input).borderColor]);

@@ -1,4 +1,4 @@
-// Finding things (issue 10): the search dialog from the keyboard, bookmarks starred on a course page and
+// Finding things: the search dialog from the keyboard, bookmarks starred on a course page and
 // listed in the navbar (kept across reloads, reordered by keyboard), and the layout settings that
 // change the frame (top menu, navbar and footer types), in English, in German and right to left, with
 // axe scans of the open search and of the horizontal layout.

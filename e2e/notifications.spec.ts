@@ -1,4 +1,4 @@
-// Notifications and receipts (issue 36) in Chromium against the real server. A new student buys a
+// Notifications and receipts in Chromium against the real server. A new student buys a
 // course of the demo teacher (sandbox checkout through the API): the receipt mail is in the outbox
 // with the payment's figures, and the profile's purchases list offers its PDF receipt, which
 // downloads. With the student's app open, the teacher posts an assignment: the student's bell counts

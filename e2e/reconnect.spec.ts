@@ -1,4 +1,4 @@
-// Issue 12 in the meeting: a class's live attendance in the teacher's People tab, and surviving a
+// In the meeting: a class's live attendance in the teacher's People tab, and surviving a
 // network blip.
 //
 // Surviving a network blip: two people in a meeting, one loses the network. Within the

@@ -1,10 +1,10 @@
-// Recording a class live (issue 8, "Recording in the meeting") in Chromium with fake cameras and
+// Recording a class live ("Recording in the meeting") in Chromium with fake cameras and
 // microphones, each person in their own browser: the teacher of a course records its session with a
 // student who bought it present; an admin who joins later sees who is recording; the teacher stops,
 // and the recording is listed for the course and plays (time advances, the picture has a size, the
 // duration is the recorded one). A second class is recorded and the teacher's tab is closed mid-way:
 // what was already sent becomes a recording all the same. A third is recorded through a stall and a
-// reload of the teacher's page (issue 32): what the page kept in IndexedDB is sent by the next one.
+// reload of the teacher's page: what the page kept in IndexedDB is sent by the next one.
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { Recording } from '@mooz/contract/recordings';
 import { apiLogIn, AxeReport, look, newStudent, prepare, type Look, type SignedIn } from './support/a11y';

@@ -1,4 +1,4 @@
-// Recordings in Chromium (issue 8, "Uploading a file" and "Watching"): the demo teacher cancels an
+// Recordings in Chromium ("Uploading a file" and "Watching"): the demo teacher cancels an
 // upload, then uploads a WebM file from disk on a session and watches the progress bar reach the end
 // and the success toast; a student who bought the course finds it under Recordings → the course → the
 // player, where the video really plays (time advances, frames have a size, the duration is the

@@ -1,4 +1,4 @@
-// A teacher's tools (issue 13) in Chromium: the demo teacher cancels a session with a reason and a
+// A teacher's tools in Chromium: the demo teacher cancels a session with a reason and a
 // student's open sessions list loses it without a reload; the teacher opens a course's students and
 // downloads them as CSV. The cancel dialog and the students page are scanned with axe, and shot at
 // 1280 and 390 px.

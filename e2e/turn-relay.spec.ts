@@ -1,4 +1,4 @@
-// TURN end to end (issue 31): a throwaway coturn on 127.0.0.1 (scripts/coturn.mjs) and Mooz servers of
+// TURN end to end: a throwaway coturn on 127.0.0.1 (scripts/coturn.mjs) and Mooz servers of
 // this spec's own with ICE_TRANSPORT_POLICY=relay. Three people meet and see each other's video, and
 // every connected pair's selected local candidate is a relay one; a server whose TURN_SECRET coturn
 // does not share makes the join end in the translated explanation, not a hang. It also prints the

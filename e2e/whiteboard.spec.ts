@@ -1,4 +1,4 @@
-// The class whiteboard (issue 37) in Chromium, each person in their own browser: the teacher shows the
+// The class whiteboard in Chromium, each person in their own browser: the teacher shows the
 // board and draws, both students see each stroke (the delay from the teacher's screen to theirs is
 // printed); a student without permission cannot draw, and the server refuses an update forged over a
 // socket of its own; the teacher names a student, who then draws for everyone; pages follow the

@@ -88,7 +88,7 @@ function caslWithoutMongoMatcher(): Plugin {
 /**
  * The shipped app runs on Preact's React-compatible layer: the same React code (hooks, portals, Suspense,
  * `use`, lazy) in about a tenth of react-dom's bytes, which is what lets a first visit to /login stay
- * under issue 15's 120 KB. Exact specifiers only, so `react-dom/client` and the JSX runtimes map to their
+ * under its budget of 120 KB. Exact specifiers only, so `react-dom/client` and the JSX runtimes map to their
  * Preact counterparts and nothing else is caught. Builds only: the dev server keeps React for its fast
  * refresh and developer tools, and the web unit tests keep it for Testing Library (which loads react-dom
  * itself); the end-to-end suite drives the build, so every user flow is proven on what ships.

@@ -1,7 +1,7 @@
 // Boot: brand colours and saved layout on <html> first (no flash of the wrong skin or direction),
 // then the app. The app (Mantine, providers, the router) is part of the entry, not a chunk of its own:
 // as a lazy chunk it was a round trip of its own before the router could even ask for the route's
-// chunks (entry, then app, then the route: three round trips on a phone's network, issue 33).
+// chunks (entry, then app, then the route: three round trips on a phone's network).
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/base.css';

@@ -1,4 +1,4 @@
-// Calendars (issue 12): each user's private iCalendar feed of their class sessions, behind a secret
+// Calendars: each user's private iCalendar feed of their class sessions, behind a secret
 // token in its URL, and one session's .ics. Shapes only; endpoints.ts declares the calls.
 import { z } from 'zod';
 

@@ -116,7 +116,7 @@ export const messages = {
   sessionEnded: 'This session has ended',
   bodyTooDeep: 'The request body is nested too deeply',
   serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
-  // The admin area (issue 13).
+  // The admin area.
   accountDeactivated: 'This account has been deactivated',
   adminsDoNotEnroll: 'Admins do not enroll in courses',
   userNotFound: 'User not found',
@@ -129,7 +129,7 @@ export const messages = {
   alreadyRefunded: 'This payment has already been refunded',
   refundNeedsPayment: 'Only a paid enrollment can be refunded',
   paymentRefunded: 'Payment marked as refunded; the access it gave has ended',
-  // Dashboards, assignments and certificates (issue 9).
+  // Dashboards, assignments and certificates.
   unknownTimeZone: 'Unknown time zone',
   assignmentNotFound: 'Assignment not found',
   assignmentCreated: 'Assignment created',
@@ -152,7 +152,7 @@ export const messages = {
   studentNotInCourse: 'This student has not taken this course',
   certificateBatchNotEnded: "This student's batch ends on {{date}}: a certificate can be awarded once it has ended",
   certificateEarlyNeedsReason: 'The batch has not ended: give a reason to award the certificate early',
-  // Running a class (issue 12).
+  // Running a class.
   removedFromRoom: 'You were removed from this class by {{name}}',
   classEndedBy: '{{name}} ended the class',
   mutedBy: '{{name}} turned your microphone off',

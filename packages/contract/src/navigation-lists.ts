@@ -46,7 +46,7 @@ export const appPages: readonly AppPage[] = [
     ['join', 'Meeting'],
   ]),
   page('profile', 'profile', 'Profile', '/profile', 'user', [['read', 'Profile']]),
-  // The admin area (issue 13): its own menu group, which the permission rules show to admins only.
+  // The admin area: its own menu group, which the permission rules show to admins only.
   page('admin', 'adminOverview', 'Admin overview', '/admin', 'shield', [['read', 'AdminArea']], 'admin'),
   page('admin-users', 'adminUsers', 'Users', '/admin/users', 'users', [['read', 'User']], 'admin'),
   page('admin-courses', 'adminCourses', 'All courses', '/admin/courses', 'books', [['read', 'AdminArea']], 'admin'),

@@ -1,4 +1,4 @@
-// Notifications (issue 36): what happened that concerns someone, in the app (a bell with an unread
+// Notifications: what happened that concerns someone, in the app (a bell with an unread
 // count, a list, live over the socket) and by mail (per person and per kind, on or off; security and
 // payment mails always go). Receipts of payments are listed with the caller's purchases.
 import { z } from 'zod';

@@ -135,7 +135,7 @@ export interface ChatWireMessage {
 
 export type Ack<T> = T | { error: string };
 
-// Running a class (issue 12): hand raise, the host's controls, the lobby. The host is the room's
+// Running a class: hand raise, the host's controls, the lobby. The host is the room's
 // `created_by` (a session's teacher, an ad hoc room's creator) or an admin; the server refuses a
 // control from anyone else with `{error: 'Not allowed'}` and changes nothing.
 

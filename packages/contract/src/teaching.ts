@@ -1,4 +1,4 @@
-// Teachers' tools (issue 13): removing a course, the students of a course, editing and cancelling a
+// Teachers' tools: removing a course, the students of a course, editing and cancelling a
 // session, and who attended it. Request bodies and response shapes; endpoints.ts declares the calls.
 import { z } from 'zod';
 import { batchKind, sessionInput } from './courses';

@@ -1,4 +1,4 @@
-// The whiteboard of a live class (issue 37): its events in the signalling event map, and the saved
+// The whiteboard of a live class: its events in the signalling event map, and the saved
 // boards of a session. Each page is one Yjs document; its updates travel as binary over the meeting's
 // socket, through the server, which stores them and decides who may write. The host (a session's
 // teacher, an ad hoc room's creator, an admin) shows or hides the board, moves the class between pages

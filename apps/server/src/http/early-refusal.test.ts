@@ -1,5 +1,5 @@
 // An upload refused by its first bytes is answered at once and its connection closed, so the client
-// stops sending what nobody will read (issue 32): over a raw socket, 256 KB of a declared 200 MB body.
+// stops sending what nobody will read: over a raw socket, 256 KB of a declared 200 MB body.
 import net from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app';

@@ -1,4 +1,4 @@
-// How each meeting room is run (issue 12): raised hands, the microphone lock, the lobby and who waits
+// How each meeting room is run: raised hands, the microphone lock, the lobby and who waits
 // in it, who was let in or removed, which peers are hosts, whether an ad hoc room was ended. It lives
 // where the room's members live: process memory for a single server, Redis when REDIS_URL shares the
 // rooms among processes (every key expires with the room's idle lifetime, or later for a removal).

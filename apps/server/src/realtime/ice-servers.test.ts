@@ -1,4 +1,4 @@
-// GET /api/ice-servers/ with TURN (issue 31): the TURN REST API credential each signed-in user gets,
+// GET /api/ice-servers/ with TURN: the TURN REST API credential each signed-in user gets,
 // the relay-only policy, and the configuration that makes them; over HTTP on a real database.
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Surviving a network blip (issue 12), as the server sees it: a peer whose connection drops and that
+// Surviving a network blip, as the server sees it: a peer whose connection drops and that
 // comes back with the same sessionId (and its room in the handshake) within the grace keeps its place:
 // the others hear of no leave and no join, signals flow again, and it is told of a recording under way
 // again. Its join is answered as before, without `room_connection_established` (which would make the

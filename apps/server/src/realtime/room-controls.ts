@@ -1,4 +1,4 @@
-// Running a class (issue 12, contract "Running a class"): raised hands, the host's controls and the
+// Running a class (contract "Running a class"): raised hands, the host's controls and the
 // lobby, all decided here. The host is the room's `created_by` (a session's teacher, an ad hoc room's
 // creator) or an admin; a control from anyone else is answered `Not allowed` and changes nothing.
 // The server cannot stop anyone's media: the target's client obeys `action:moderated`; what the server

@@ -1,5 +1,5 @@
 // Why the meeting lobby hands its navigate to a memoised child, and why the app frame's signed-out
-// watch is a component of its own (issue 15: a newcomer's page drew for nothing while the others'
+// watch is a component of its own (a newcomer's page drew for nothing while the others'
 // offers waited): what calls useNavigate is drawn again at every change of the router's state, such
 // as the "loading" one a click starts while the next screen's guard runs; the navigate it returns is
 // the same each time, so a memoised child handed it is not.

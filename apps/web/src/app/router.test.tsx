@@ -1,4 +1,4 @@
-// Issue 32 item 6: /courses/abc spun for ever while /courses/99999 showed the not-found page. Every
+// /courses/abc spun for ever while /courses/99999 showed the not-found page. Every
 // route with an id checks it with knownParams (guards.ts), and an id that cannot exist is a 404 drawn
 // as the not-found page.
 import { render, screen } from '@testing-library/react';

@@ -8,7 +8,7 @@ import { guestOnly, homeRedirect, knownParams, permitted, signedInOnly } from '.
 import type { ScreenName } from './signed-in';
 // The login page and its frame are part of the entry, not chunks of their own: it is the page people
 // open first, and as lazy chunks it came in a third round trip, cut by Rollup into some 35 files of a
-// kilobyte or two shared with later screens (issue 33: at most 12 files, in at most two round trips).
+// kilobyte or two shared with later screens (at most 12 files, in at most two round trips).
 // What it adds to the entry (its form, Mantine's inputs) the signed-in screens use too.
 import { PublicLayout } from './layout/public-layout';
 import { LoginPage } from '../features/auth/login-page';

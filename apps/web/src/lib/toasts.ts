@@ -22,7 +22,7 @@ export const TOAST_LIFT_PROPERTY = '--mooz-toast-lift';
 
 /**
  * Its twin at the top: the app's header sets it to its height, so toasts at the top of the screen show
- * below the header instead of over its account menu and search (issue 32, item 12).
+ * below the header instead of over its account menu and search.
  */
 export const TOAST_DROP_PROPERTY = '--mooz-toast-drop';
 

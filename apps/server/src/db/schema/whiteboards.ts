@@ -1,4 +1,4 @@
-// The whiteboards of live classes (issue 37): how each room's board stands, the Yjs updates of each of
+// The whiteboards of live classes: how each room's board stands, the Yjs updates of each of
 // its pages (merged into one row now and then), and the pages saved as PNG for the session's students.
 import { customType, index, integer, boolean, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { classSessions } from './classes';

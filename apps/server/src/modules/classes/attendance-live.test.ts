@@ -1,4 +1,4 @@
-// The attendance of a class session (issue 12): recorded by the meeting server as people come and go
+// The attendance of a class session: recorded by the meeting server as people come and go
 // (a leave-and-return is two visits, a blip within the grace is none), served live to the session's
 // teacher and admins by session and by room, after the end, and as a CSV file; refused to everyone else.
 import { randomUUID } from 'node:crypto';

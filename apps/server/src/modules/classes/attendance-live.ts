@@ -1,4 +1,4 @@
-// The attendance of a class session for its teacher and admins (issue 12): live while it runs (the
+// The attendance of a class session for its teacher and admins: live while it runs (the
 // meeting's People tab polls it by room), after it ended, and as a CSV file. Read from the visits the
 // meeting server records (realtime/attendance.ts); shaped by attendance-report.ts. Who may: the
 // session's edit rule (unknown 404, someone else's 403), as for changing the session.

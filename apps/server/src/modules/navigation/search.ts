@@ -253,7 +253,7 @@ function present(hit: Hit, query: string): SearchResult {
 }
 
 /**
- * Results come a few of each kind at a time (issue 32 item 5): the best `perKind` of every kind, courses
+ * Results come a few of each kind at a time: the best `perKind` of every kind, courses
  * first, then the next `perKind` of each, and so on. Ranked as one list, a course's many sessions (each
  * matching by the course's name) pushed the course itself off the first page.
  */

@@ -1,4 +1,4 @@
-// Issue 32, "A live recording can vanish": under load a recorder's chunks stalled past the stall
+// "A live recording can vanish": under load a recorder's chunks stalled past the stall
 // timeout, the server finished the recording with what it had (nothing, so it kept nothing), and the
 // recorder's next chunk got 404: the rest of the class was lost and nothing was listed. Here the stall
 // timeout is one second (RECORDING_STALL_SECONDS, as an operator sets it) and the sweeper really runs.

@@ -20,7 +20,7 @@
 // (`recording → processing`, one process wins), the room is told the recording stopped, and the
 // chunks, concatenated, are made into the seekable file (finalise.ts), listed from then on.
 //
-// Nothing a recorder sends is lost by a stop (issue 32): a stop keeps the chunks (acceptsChunks) for
+// Nothing a recorder sends is lost by a stop: a stop keeps the chunks (acceptsChunks) for
 // resumableMs after the last one, and an append at the offset held is taken whatever the status. A
 // recording the server stopped once its chunks stopped coming (`stalled`: silent for staleAfterMs, or
 // its recorder gone from the room) is reopened by its recorder's next chunk while they are in the room

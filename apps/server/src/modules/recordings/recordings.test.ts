@@ -118,7 +118,7 @@ describe('who may watch a recording', () => {
     expect((await get('/api/classes/recordings/', teacher.headers)).json().data[0].recordings_count).toBe(2);
 
     // A live recording that has its file stays listed and plays while it goes on (reopened after a
-    // stall) or is made again with chunks that came late (issue 32).
+    // stall) or is made again with chunks that came late.
     const reopened = await readyRecording(t, { recordedBy: teacher.user.id, courseId: course.id, status: 'recording', withFile: true });
     expect((await get(`/api/classes/recordings/${reopened.id}/`, teacher.headers)).statusCode).toBe(200);
     expect((await get(`/api/classes/recordings/?course_id=${course.id}`, teacher.headers)).json().data).toHaveLength(3);

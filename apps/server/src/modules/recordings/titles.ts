@@ -1,4 +1,4 @@
-// The default title of a recording (issue 32, item 7): its session's or meeting room's name, and from the
+// The default title of a recording: its session's or meeting room's name, and from the
 // second recording of the same room on, its number among them: "Week 1", "Week 1 (2)". No date: a
 // stored title cannot follow each viewer's time zone, and the app shows every date and time in the
 // viewer's own (the lists and the player show when each recording was made beside its title), so a

@@ -1,4 +1,4 @@
-// The class whiteboard's pages saved as images (issue 37): the host's tab sends a PNG of each page it
+// The class whiteboard's pages saved as images: the host's tab sends a PNG of each page it
 // draws on while the class goes, so that after the class the session's students open its boards from
 // the session and the course. Who may see the session may see its boards; only its teacher (or an
 // admin) saves them. A room that is no class session's has none (404), as for anything one may not see.

@@ -1,4 +1,4 @@
-// The whiteboard's requests (issue 37): the host shows the board, moves the class between pages and
+// The whiteboard's requests: the host shows the board, moves the class between pages and
 // says who may draw; whoever may draw sends Yjs updates, which are checked (a decodable update of a page
 // that exists; a student only on the page the class is on), stored, and passed to the rest of the room.
 // Anything else is answered `Not allowed` (or `Check the form`) and changes nothing.

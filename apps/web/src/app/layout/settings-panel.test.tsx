@@ -1,5 +1,5 @@
-// Choosing "Hidden" for the top bar moves the gear from the bar to the floating tools (issue 32,
-// item 13): the drawer the user is working in stays open.
+// Choosing "Hidden" for the top bar moves the gear from the bar to the floating tools: the
+// drawer the user is working in stays open.
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { describe, expect, it } from 'vitest';

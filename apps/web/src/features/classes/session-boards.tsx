@@ -1,5 +1,5 @@
 // "Whiteboard" on a session that has begun: the pages of its class whiteboard as saved during the class
-// (issue 37), each shown as its picture and downloadable as PNG. The pictures are fetched with the
+//, each shown as its picture and downloadable as PNG. The pictures are fetched with the
 // bearer token (an <img> sends none) and shown from object URLs.
 import { useEffect, useState } from 'react';
 import { Button, Card, Group, Image, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';

@@ -1,5 +1,5 @@
-// The teacher dashboard's "Upcoming classes, next 7 days" links to /sessions?upcoming=7 (issue 32
-// item 14): the list then holds what the server counted, the sessions starting after now and within the days.
+// The teacher dashboard's "Upcoming classes, next 7 days" links to /sessions?upcoming=7: the
+// list then holds what the server counted, the sessions starting after now and within the days.
 import { describe, expect, it } from 'vitest';
 import type { Session } from '@mooz/contract/courses';
 import { upcomingWithin } from './sessions-page';

@@ -1,4 +1,4 @@
-// Where a signed-in user lands: a greeting, their dashboard (issue 9: a student's learning, a
+// Where a signed-in user lands: a greeting, their dashboard (a student's learning, a
 // teacher's teaching, both for admins with a picker), and quick links to the areas their rules open
 // to them. An account opened within the last day is welcomed, not welcomed "back".
 import '../../styles/mantine-more';

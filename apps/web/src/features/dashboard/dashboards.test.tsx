@@ -193,7 +193,7 @@ describe("the teacher's dashboard", () => {
     expect(requested().searchParams.get('tz')).toBeTruthy();
     expect(screen.getByTestId('stat-teaching-hours-value')).toHaveAttribute('data-value', '12.25');
     expect(screen.getByTestId('stat-active-students-value').textContent).toMatch(/1.?234/);
-    // The next seven days, said and linked to (issue 32 item 14), not every session not yet started.
+    // The next seven days, said and linked to, not every session not yet started.
     expect(screen.getByTestId('stat-upcoming-value')).toHaveTextContent('3');
     expect(screen.getByTestId('stat-upcoming')).toHaveTextContent('dashboard.teacher.upcomingWithin');
     expect(screen.getByTestId('stat-upcoming-link')).toHaveAttribute('href', '/sessions?upcoming=7');

@@ -77,7 +77,7 @@ export function TeacherDashboardView({ data, platform = false, own = !platform }
         <StatCard
           testId="stat-upcoming"
           icon={<IconCalendarTime size={24} />}
-          // A figure with its range, and the way to the sessions it counts (issue 32 item 14).
+          // A figure with its range, and the way to the sessions it counts.
           label={t('dashboard.teacher.upcomingWithin', { count: upcomingWindowDays })}
           value={formatCount(data.upcomingWeek, locale)}
           raw={data.upcomingWeek}

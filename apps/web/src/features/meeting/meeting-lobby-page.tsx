@@ -145,7 +145,7 @@ const Lobby = memo(function Lobby({ navigate }: { navigate: NavigateFunction }) 
   const join = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // Only a wrong form stores its errors (validate): a valid one is left at once, as storing its empty
-    // errors anew would draw the whole lobby again for nothing while the others' offers wait (issue 15).
+    // errors anew would draw the whole lobby again for nothing while the others' offers wait.
     if (!joinForm.isValid()) {
       joinForm.validate();
       return;

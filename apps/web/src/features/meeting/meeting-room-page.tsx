@@ -40,7 +40,7 @@ const CONTROLS_IDLE_WAIT_MS = 300;
  * False for the room's first drawing, true once the page is next idle (within CONTROLS_IDLE_WAIT_MS).
  * The controls bar (a dozen buttons, menus and the invite popover) is drawn after the stage rather than
  * with it: the others' offers reach a newcomer while its room is first drawn, and each of them waited
- * for that whole drawing on a busy machine (issue 15, bench/first-frame: the third joiner). Waiting
+ * for that whole drawing on a busy machine (bench/first-frame: the third joiner). Waiting
  * for an idle moment lets the answers and candidates go first. Its row keeps its height meanwhile.
  */
 function useAfterFirstDrawing(): boolean {

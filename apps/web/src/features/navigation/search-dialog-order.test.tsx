@@ -1,4 +1,4 @@
-// Issue 32 item 5: "python" listed a course's sessions first and the course last. The palette groups
+// "python" listed a course's sessions first and the course last. The palette groups
 // courses first, whatever order the server's results come in, and Enter opens the first: the course.
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';

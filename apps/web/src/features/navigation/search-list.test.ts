@@ -21,7 +21,7 @@ describe('grouping search entries by kind', () => {
       entry('course:1', 'course'),
       entry('page:courses', 'page'),
     ]);
-    // Courses first (issue 32 item 5): Enter opens the first entry, the best course.
+    // Courses first: Enter opens the first entry, the best course.
     expect(groups.map((group) => group.kind)).toEqual(['course', 'page', 'session', 'recording', 'student']);
     expect(groups.flatMap((group) => group.entries.map(({ entry, index }) => [index, entry.id]))).toEqual([
       [0, 'course:2'],

@@ -6,7 +6,7 @@ import type { Span } from './highlight';
 export type GroupKind = 'bookmark' | 'page' | SearchKind;
 /**
  * Bookmarks (shown before anything is typed), courses, pages, then the server's other kinds: what is
- * searched for by name is most often a course (issue 32 item 5), and Enter opens the first entry.
+ * searched for by name is most often a course, and Enter opens the first entry.
  */
 export const groupOrder: readonly GroupKind[] = ['bookmark', 'course', 'page', ...searchKinds.filter((kind) => kind !== 'course')];
 

@@ -1,4 +1,4 @@
-// An ad hoc meeting is not a class (issue 32, item 13): its guests are told the meeting ended, and its
+// An ad hoc meeting is not a class: its guests are told the meeting ended, and its
 // host's People tab does not ask for a class's attendance (the server has none for it: 404).
 import { render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';

@@ -1,4 +1,4 @@
-// Running a class in the meeting's UI (issue 12): the raise-hand toggle and the host's room menu in the
+// Running a class in the meeting's UI: the raise-hand toggle and the host's room menu in the
 // controls bar, the hands, the lobby and each person's host menu in the People tab, and the screens of
 // someone waiting in the lobby or whose class was closed. The server decides; services/room-controls.ts
 // talks to it.

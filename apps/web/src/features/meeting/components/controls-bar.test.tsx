@@ -1,4 +1,4 @@
-// Chat messages not read yet are counted on the way to the chats (issue 32, item 11): the chat toast
+// Chat messages not read yet are counted on the way to the chats: the chat toast
 // goes after a few seconds, the count stays until the chats are opened.
 import { render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';

@@ -82,7 +82,7 @@ export const ControlsBar = memo(function ControlsBar({ roomId, fullscreen, onFul
   const panelOpen = useMeetingStore((state) => state.panelOpen);
   const unread = useMeetingStore((state) => state.unread);
   const chatsTabShown = useMeetingStore((state) => state.panelOpen && state.panelTab === 'chats');
-  // Messages not read yet are counted on both ways to the chats (issue 32, item 11), in the badge and
+  // Messages not read yet are counted on both ways to the chats, in the badge and
   // in the button's name, so the count is not missed once the chat toast has gone.
   const withUnread = (label: string) => (unread > 0 ? t('meeting.controls.withUnread', { label, count: unread }) : label);
   const microphone = localStream?.getAudioTracks().find((track) => track.readyState === 'live');

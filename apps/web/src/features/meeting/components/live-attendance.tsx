@@ -1,7 +1,7 @@
-// Live attendance in the People tab (issue 12), for the session's teacher and admins in a class
+// Live attendance in the People tab, for the session's teacher and admins in a class
 // session's room: who is here and since when, who has left and when (each stint, and the time present),
 // and which of the session's students have not come. Asked of the server every few seconds; the server
-// decides who may see it: anyone else gets nothing shown. Not asked in an ad hoc room (issue 32, item 13):
+// decides who may see it: anyone else gets nothing shown. Not asked in an ad hoc room:
 // it has no session, so no roster to be absent from, and the People list above already says who is here.
 import { Badge, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';

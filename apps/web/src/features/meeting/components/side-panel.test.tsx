@@ -1,4 +1,4 @@
-// The People list marks who has no media connection (issue 31): in words and with an icon, not by
+// The People list marks who has no media connection: in words and with an icon, not by
 // colour alone, so a teacher sees which student's video cannot get through.
 import { render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';

@@ -12,7 +12,7 @@
 // upload: `onFatal`. A recording the server stopped after a long silence still takes them (its status
 // says 'ready' or 'stopped', `accepts_chunks` says go on): the server makes it again with the rest.
 //
-// Nothing recorded is lost to a stall or a reload (issue 32): with a `store` (./pending-chunks.ts,
+// Nothing recorded is lost to a stall or a reload: with a `store` (./pending-chunks.ts,
 // IndexedDB) each chunk is kept there until the server has it, and a page loaded later sends what a
 // page before it could not (`resume`, ./pending-upload.ts), then finishes.
 import { messages } from '@mooz/contract/messages';

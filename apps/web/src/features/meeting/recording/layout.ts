@@ -100,7 +100,7 @@ export function containRect(source: Size, target: Rect): Rect {
 
 /**
  * Where a tile's name caption goes in the recording: at the tile's top, inset by `padding`. At the
- * bottom (as in the meeting) a player's own controls cover it whenever they show (issue 32, item 12).
+ * bottom (as in the meeting) a player's own controls cover it whenever they show.
  */
 export function captionRect(tile: Rect, size: Size, padding: number): Rect {
   return { x: tile.x + padding, y: tile.y + padding, ...size };

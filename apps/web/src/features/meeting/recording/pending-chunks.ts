@@ -1,4 +1,4 @@
-// The recorder's chunks kept in IndexedDB until the server has them (issue 32), so a stall, a reload or
+// The recorder's chunks kept in IndexedDB until the server has them, so a stall, a reload or
 // a crash loses nothing the browser had recorded: ./pending-upload.ts sends them from the next page.
 // One record per chunk, keyed [recording id, where it starts]; each says whose recording (user, room)
 // it is. Writes are queued one after another, so a chunk's removal never overtakes its keeping. When

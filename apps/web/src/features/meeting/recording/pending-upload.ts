@@ -1,5 +1,5 @@
 // What a page before this one recorded but could not send — a reload mid-recording, a crash, a network
-// that dropped with the tab — goes now (issue 32): the chunks it kept in IndexedDB (./pending-chunks.ts),
+// that dropped with the tab — goes now: the chunks it kept in IndexedDB (./pending-chunks.ts),
 // to the recording they belong to, from where the server stands, then the finish that says all was
 // sent. Once per page load, for the signed-in user (app/signed-in.ts). A recording a tab is still
 // making or sending is left to that tab: each holds a Web Lock named for its recording while it does.

@@ -1,4 +1,4 @@
-// Joining without waiting (issue 15, the third joiner's first frame): a socket connected while the lobby
+// Joining without waiting (the third joiner's first frame): a socket connected while the lobby
 // holds a room to join is the one the click joins with, so the join goes out at the click; nothing
 // waits for the camera: an offer is answered at once, and the camera's tracks, once on, are negotiated
 // again on the same link. Against a stand-in socket and stand-in peer connections; the browser's side

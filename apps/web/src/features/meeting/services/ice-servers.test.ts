@@ -1,4 +1,4 @@
-// The ICE servers on the client (issue 31): the relay-only policy kept from the server's answer, and
+// The ICE servers on the client: the relay-only policy kept from the server's answer, and
 // TURN credentials renewed at 80% of their remaining life while a meeting watches them, read from the
 // username's `<unix expiry>:` prefix. Against a stand-in of the API call and fake timers.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// Surviving a network blip on the client (issue 12), against a stand-in socket and stand-in peer
+// Surviving a network blip on the client, against a stand-in socket and stand-in peer
 // connections: a dropped socket shows "reconnecting" and keeps every peer; the reconnection hands the
 // room back in its handshake and joins again; once answered, links that are not connected recover at
 // once (an unanswered offer is sent again, otherwise ICE restarts), and the call goes on with the same

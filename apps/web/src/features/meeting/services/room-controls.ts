@@ -1,4 +1,4 @@
-// Running a class from the client's side (issue 12): raised hands, the host's controls and the lobby.
+// Running a class from the client's side: raised hands, the host's controls and the lobby.
 // The server decides everything; this file listens to what it says on the meeting's socket, keeps it
 // in its own small store, obeys the host (turns the microphone, camera or screen off) and sends the
 // requests the components make. The signalling attaches it to each socket it opens.

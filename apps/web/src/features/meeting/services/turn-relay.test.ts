@@ -1,4 +1,4 @@
-// TURN in a meeting (issue 31), against a stand-in socket, stand-in peer connections and a stand-in of
+// TURN in a meeting, against a stand-in socket, stand-in peer connections and a stand-in of
 // GET /api/ice-servers/: every link is made with the server's servers and policy, renewed credentials
 // go into every live link, and a link with no way through is explained: to the one whose own network
 // let nothing out (they leave, told why and what to try), or as a peer without media (the others stay).

@@ -1,4 +1,4 @@
-// The pages of a class session's board saved as PNG on the session (issue 37), from the host's tab
+// The pages of a class session's board saved as PNG on the session, from the host's tab
 // (loaded with the board): a page is saved a few seconds after its drawing last changed, and at once
 // when the class moves to another page or the board closes, so that after the class each page the
 // class drew on is there for its students, however the class ended.

@@ -1,4 +1,4 @@
-// The board itself (issue 37), loaded only when the host shows one: Excalidraw for the drawing (pen,
+// The board itself, loaded only when the host shows one: Excalidraw for the drawing (pen,
 // shapes, text, eraser), a bar with the page the class is on, the host's page and access controls, and
 // a formula helper that writes maths as text. Who may draw is shown here and enforced by the server.
 import '@excalidraw/excalidraw/index.css';

@@ -1,4 +1,4 @@
-// The whiteboard's side of the meeting socket (issue 37), small and loaded with the meeting: it hears
+// The whiteboard's side of the meeting socket, small and loaded with the meeting: it hears
 // how the board stands, asks for it after every join (a late join, a reconnect), passes page updates
 // to the board when one is open, and sends the host's requests. The editor itself (Excalidraw, Yjs)
 // is in ./whiteboard-board.tsx, loaded only when a board is shown.

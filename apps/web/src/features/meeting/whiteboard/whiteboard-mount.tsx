@@ -1,4 +1,4 @@
-// The whiteboard's small parts in the meeting (issue 37): the stage mount, which loads the board only
+// The whiteboard's small parts in the meeting: the stage mount, which loads the board only
 // once a host shows one, and the controls bar's button (a host shows or hides the board for the class;
 // anyone who put the shown board aside brings it back).
 import { lazy, Suspense } from 'react';
