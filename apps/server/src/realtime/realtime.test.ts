@@ -1,19 +1,13 @@
 // The signalling server against real socket.io clients on a listening server and a real database.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { limits } from '@mooz/contract/limits';
 import { messages } from '@mooz/contract/messages';
 import { realtimeLimits, type Room } from '@mooz/contract/realtime';
 import { buildTestApp, type TestApp } from '../../test/app';
-import { createTestDatabase } from '../../test/database';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import { users } from '../db/schema/index';
-import { ask, connect, createdRoom, listen, next, person, quiet, record, sockets } from './test-clients';
+import { ask, connect, createdRoom, listen, next, person, quiet, record, sockets, twoProcesses } from './test-clients';
 
 let t: TestApp;
 let url: string;
@@ -293,27 +287,10 @@ describe('rooms', () => {
 
 describe.runIf(process.env.REDIS_URL)('two server processes sharing Redis', () => {
   it('puts clients of two processes in one room, relays between them and enforces capacity across both', async () => {
-    const database = await createTestDatabase();
-    const prefix = `mooz-test:${randomUUID()}:`;
-    const dirs = [0, 1].map(() => mkdtempSync(path.join(os.tmpdir(), 'mooz-proc-')));
-    const apps = await Promise.all(
-      dirs.map((dir) =>
-        buildApp(
-          loadConfig({
-            DATA_DIR: dir,
-            WEB_DIST: dir,
-            LOG_LEVEL: 'silent',
-            JWT_SECRET: 'test-secret-that-is-long-enough-to-sign-tokens',
-            REDIS_URL: process.env.REDIS_URL!,
-            REDIS_PREFIX: prefix,
-          }),
-          { database },
-        ),
-      ),
-    );
+    const processes = await twoProcesses(t);
     try {
-      const [one, two] = await Promise.all(apps.map(listen));
-      const shared = { ...t, app: apps[0]!, db: database.db } as TestApp;
+      const [one, two] = processes.urls;
+      const shared = processes.shared;
       const alice = await person(shared);
       const bob = await person(shared);
       const carol = await person(shared);
@@ -348,10 +325,7 @@ describe.runIf(process.env.REDIS_URL)('two server processes sharing Redis', () =
       await ask(a, 'request:leave_room', { roomId: room.id });
       expect(await terminated).toEqual({ userId: 'a-proc' });
     } finally {
-      for (const socket of sockets.splice(0)) socket.disconnect();
-      await Promise.all(apps.map((app) => app.close()));
-      await database.close();
-      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+      await processes.close();
     }
   });
 });

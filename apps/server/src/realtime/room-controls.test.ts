@@ -2,30 +2,22 @@
 // the lobby, each refused to a student and applied for the host (and an admin). With REDIS_URL set the
 // state lives in Redis, as the rooms do.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { fillMessage, messages } from '@mooz/contract/messages';
 import type { LobbyEntry, ModerationAction, RoomControls } from '@mooz/contract/realtime';
-import type { TestApp } from '../../test/app';
-import { createTestDatabase } from '../../test/database';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import { attendance, classSessions, users } from '../db/schema/index';
 import {
   ask,
   classSession,
   connect,
   createdRoom,
-  listen,
   meetingServer,
   next,
   person,
   quiet,
   record,
-  sockets,
+  twoProcesses,
   type Client,
 } from './test-clients';
 
@@ -462,27 +454,10 @@ describe('the lobby', () => {
 
 describe.runIf(process.env.REDIS_URL)('two server processes sharing Redis', () => {
   it('shares hands, the lobby, removals and the lock between processes', async () => {
-    const database = await createTestDatabase();
-    const dirs = [0, 1].map(() => mkdtempSync(path.join(os.tmpdir(), 'mooz-controls-')));
-    const prefix = `mooz-test:${randomUUID()}:`;
-    const apps = await Promise.all(
-      dirs.map((dir) =>
-        buildApp(
-          loadConfig({
-            DATA_DIR: dir,
-            WEB_DIST: dir,
-            LOG_LEVEL: 'silent',
-            JWT_SECRET: 'test-secret-that-is-long-enough-to-sign-tokens',
-            REDIS_URL: process.env.REDIS_URL!,
-            REDIS_PREFIX: prefix,
-          }),
-          { database },
-        ),
-      ),
-    );
+    const processes = await twoProcesses(server.t);
     try {
-      const [one, two] = await Promise.all(apps.map(listen));
-      const shared = { ...server.t, app: apps[0]!, db: database.db } as TestApp;
+      const [one, two] = processes.urls;
+      const shared = processes.shared;
       const owner = await person(shared);
       const guest = await person(shared);
       const late = await person(shared);
@@ -532,10 +507,7 @@ describe.runIf(process.env.REDIS_URL)('two server processes sharing Redis', () =
       await ask(l, 'request:join_room', { roomId: room.id, userName: 'Lee' });
       expect(await told).toMatchObject({ unmuteLocked: true, lobbyEnabled: false, classSession: false, hands: [], hosts: ['owner-proc'] });
     } finally {
-      for (const socket of sockets.splice(0)) socket.disconnect();
-      await Promise.all(apps.map((app) => app.close()));
-      await database.close();
-      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+      await processes.close();
     }
   });
 });

@@ -1,11 +1,17 @@
 // What the signalling tests share: real socket.io clients against a listening app, and people with
 // access tokens. Every socket opened is kept in `sockets`, for the test files to close after each test.
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, Room, ServerToClientEvents } from '@mooz/contract/realtime';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app';
+import { createTestDatabase } from '../../test/database';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
 import { createUser } from '../../test/accounts';
 import { signAccessToken } from '../infrastructure/tokens';
 import { classSessions, courses } from '../db/schema/index';
@@ -106,4 +112,41 @@ export function meetingServer(reconnectGraceMs = 300, env: Record<string, string
   });
   afterAll(() => server.t.close());
   return server;
+}
+
+/**
+ * Two server processes on one new database and one Redis (a key prefix of their own), listening:
+ * `urls` to connect to each, `shared` the test app `base` seen through the first (its database), and
+ * `close` for the sockets, the processes, the database and their folders.
+ */
+export async function twoProcesses(base: TestApp) {
+  const database = await createTestDatabase();
+  const dirs = [0, 1].map(() => mkdtempSync(path.join(os.tmpdir(), 'mooz-process-')));
+  const prefix = `mooz-test:${randomUUID()}:`;
+  const apps = await Promise.all(
+    dirs.map((dir) =>
+      buildApp(
+        loadConfig({
+          DATA_DIR: dir,
+          WEB_DIST: dir,
+          LOG_LEVEL: 'silent',
+          JWT_SECRET: 'test-secret-that-is-long-enough-to-sign-tokens',
+          REDIS_URL: process.env.REDIS_URL!,
+          REDIS_PREFIX: prefix,
+        }),
+        { database },
+      ),
+    ),
+  );
+  const urls = await Promise.all(apps.map(listen));
+  return {
+    urls: urls as [string, string],
+    shared: { ...base, app: apps[0]!, db: database.db } as TestApp,
+    async close() {
+      for (const socket of sockets.splice(0)) socket.disconnect();
+      await Promise.all(apps.map((app) => app.close()));
+      await database.close();
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

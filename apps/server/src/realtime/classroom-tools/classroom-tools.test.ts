@@ -1,20 +1,14 @@
 // Reactions, private messages and polls against real socket.io clients on a listening server: who may
 // do what, who hears what (and who does not), a late joiner's poll, and two processes on one Redis.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { PollView } from '@mooz/contract/classroom-tools';
 import { messages } from '@mooz/contract/messages';
 import type { RoomControls } from '@mooz/contract/realtime';
 import type { TestApp } from '../../../test/app';
-import { createTestDatabase } from '../../../test/database';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
 import { pollAnswers, polls } from '../../db/schema/index';
-import { ask, classSession, connect, listen, meetingServer, next, person, quiet, record, sockets, type Client } from '../test-clients';
+import { ask, classSession, connect, meetingServer, next, person, quiet, record, type Client, twoProcesses } from '../test-clients';
 
 const server = meetingServer();
 
@@ -260,27 +254,10 @@ describe('poll answers as CSV', () => {
 
 describe.runIf(process.env.REDIS_URL)('two server processes sharing Redis', () => {
   it('deliver private messages, reactions and polls across processes', async () => {
-    const database = await createTestDatabase();
-    const dirs = [0, 1].map(() => mkdtempSync(path.join(os.tmpdir(), 'mooz-tools-')));
-    const prefix = `mooz-test:${randomUUID()}:`;
-    const apps = await Promise.all(
-      dirs.map((dir) =>
-        buildApp(
-          loadConfig({
-            DATA_DIR: dir,
-            WEB_DIST: dir,
-            LOG_LEVEL: 'silent',
-            JWT_SECRET: 'test-secret-that-is-long-enough-to-sign-tokens',
-            REDIS_URL: process.env.REDIS_URL!,
-            REDIS_PREFIX: prefix,
-          }),
-          { database },
-        ),
-      ),
-    );
+    const processes = await twoProcesses(server.t);
     try {
-      const [one, two] = await Promise.all(apps.map(listen));
-      const shared = { ...server.t, app: apps[0]!, db: database.db } as TestApp;
+      const [one, two] = processes.urls;
+      const shared = processes.shared;
       // The teacher and Ben on the first process, Ana and Cai on the second.
       const { roomId, t, a, b, c } = await classroom(shared, [one!, two!]);
       const toB = next(b.socket, 'action:private_message');
@@ -300,10 +277,7 @@ describe.runIf(process.env.REDIS_URL)('two server processes sharing Redis', () =
       await quiet(c.socket);
       expect(notC).toEqual([]);
     } finally {
-      for (const socket of sockets.splice(0)) socket.disconnect();
-      await Promise.all(apps.map((app) => app.close()));
-      await database.close();
-      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+      await processes.close();
     }
   });
 });
