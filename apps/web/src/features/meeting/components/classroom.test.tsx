@@ -10,7 +10,7 @@ import type { RoomControls } from '@mooz/contract/realtime';
 import { AbilityContext } from '../../../lib/ability';
 import { initialMeetingState, useMeetingStore } from '../meeting-store';
 import { initialRoomControls, useRoomControls } from '../services/room-controls';
-import { RoomClosedScreen } from './classroom';
+import { RoomClosedScreen } from './classroom-screens';
 import { LiveAttendance } from './live-attendance';
 
 const controls = (classSession: boolean): RoomControls => ({

@@ -5,7 +5,8 @@ import { IconMessages, IconPlugConnectedX, IconUsers } from '@tabler/icons-react
 import { useTranslation } from 'react-i18next';
 import { useMeetingStore, type PanelTab } from '../meeting-store';
 import { ChatView } from './chat-view';
-import { HandsList, LobbyList, PersonBadges, PersonMenu } from './classroom';
+import { PersonMenu } from './classroom';
+import { HandsList, LobbyList, PersonBadges } from './classroom-lists';
 import { LiveAttendance } from './live-attendance';
 import { PrivateMessageButton } from '../classroom-tools/private-message-button';
 import classes from '../meeting.module.css';

@@ -4,7 +4,7 @@ import { ActionIcon, Avatar, Badge, Group, Loader, Text } from '@mantine/core';
 import { IconMicrophoneOff, IconPin, IconPinnedOff, IconPlugConnectedX, IconScreenShare, IconVolume } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PeerStatus } from '../meeting-store';
-import { HandBadge } from './classroom';
+import { HandBadge } from './classroom-lists';
 import { ReactionFloat } from '../classroom-tools/reactions';
 import classes from '../meeting.module.css';
 
