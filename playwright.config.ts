@@ -75,7 +75,9 @@ export default defineConfig({
   workers,
   retries: process.env.CI ? 1 : 0,
   reporter: 'list',
-  timeout: 30_000,
+  // A spec's test is a user's whole flow (sign up, buy, reload, log out), a page load at a time; with
+  // two workers on two cores its steps take 0.1–4 s each, and 30 s ran out mid-flow.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,
