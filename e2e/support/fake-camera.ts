@@ -22,7 +22,7 @@ export function writeFakeCamera(): string {
 }
 
 /** Chromium with its fake camera and microphone, allowed without asking. */
-export const fakeMediaArgs = ['--no-sandbox', '--disable-gpu', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'];
+const fakeMediaArgs = ['--no-sandbox', '--disable-gpu', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'];
 
 let clip: string | undefined;
 
