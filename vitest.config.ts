@@ -22,6 +22,10 @@ export default defineConfig({
           // OWASP default is pinned by config.test.ts.
           env: { PASSWORD_HASH_COST: 'test' },
           // Server tests share one PostgreSQL in CI; each file gets its own database.
+          // Files share their worker's module cache: each file builds its own app, database and Redis
+          // names (test/app.ts), and no server module keeps per-test state at module level. Isolated,
+          // every file imported the whole server again, which took about as long as the tests.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
