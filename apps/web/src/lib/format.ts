@@ -2,10 +2,11 @@
 // UTC (contract: times are UTC), so a batch's "09:00" is shown as the local time it falls on.
 // Each result is isolated for right-to-left layouts (lib/bidi.ts), so "03:00 PM" never reads "PM 03:00".
 import { isolate } from './bidi';
+import { dateTimeFormat, numberFormat } from './intl';
 
 export function formatPrice(minor: number, currency: string, locale: string): string {
   try {
-    return isolate(new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 100));
+    return isolate(numberFormat(locale, { style: 'currency', currency }).format(minor / 100));
   } catch {
     return `${(minor / 100).toFixed(2)} ${currency}`;
   }
@@ -15,7 +16,7 @@ export function formatPrice(minor: number, currency: string, locale: string): st
 export function formatDate(date: string, locale: string, style: 'medium' | 'long' = 'medium'): string {
   const day = new Date(`${date}T00:00:00Z`);
   if (Number.isNaN(day.getTime())) return date;
-  return isolate(new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' }).format(day));
+  return isolate(dateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' }).format(day));
 }
 
 /** Today as YYYY-MM-DD in UTC, the day the server compares batch start dates with. */

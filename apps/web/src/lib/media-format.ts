@@ -1,6 +1,7 @@
 // How lengths of video and sizes of files read: "1:02:03" and "12.5 MB" in the user's language (a
 // French reader gets "12,5 Mo"). Each result is isolated for right-to-left layouts (lib/bidi.ts).
 import { isolate } from './bidi';
+import { dateTimeFormat, numberFormat } from './intl';
 
 /** A length in seconds as a clock: "0:05", "12:34", "1:02:03". Unknown or negative lengths are "0:00". */
 export function formatDuration(seconds: number): string {
@@ -32,7 +33,7 @@ export function formatBytes(bytes: number, locale: string): string {
     unit++;
   }
   const format = (lng: string | undefined) =>
-    new Intl.NumberFormat(lng, { style: 'unit', unit: units[unit], unitDisplay: unit === 0 ? 'long' : 'short', maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
+    numberFormat(lng, { style: 'unit', unit: units[unit], unitDisplay: unit === 0 ? 'long' : 'short', maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
   try {
     return isolate(format(locale));
   } catch {
@@ -48,8 +49,8 @@ export function formatDateTime(iso: string, locale: string, withZone = false): s
     ? { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }
     : { dateStyle: 'medium', timeStyle: 'short' };
   try {
-    return isolate(new Intl.DateTimeFormat(locale, options).format(at));
+    return isolate(dateTimeFormat(locale, options).format(at));
   } catch {
-    return isolate(new Intl.DateTimeFormat(undefined, options).format(at));
+    return isolate(dateTimeFormat(undefined, options).format(at));
   }
 }

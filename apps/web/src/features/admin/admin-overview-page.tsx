@@ -11,6 +11,7 @@ import { messageOf } from '../../lib/api';
 import { formatDate, formatPrice } from '../../lib/format';
 import { translateServerMessage } from '../../lib/server-message';
 import { useAdminOverview } from './use-admin';
+import { dateTimeFormat } from '../../lib/intl';
 
 function Figure({ label, value, link, testId }: { label: string; value: string | number; link?: string; testId: string }) {
   return (
@@ -35,7 +36,7 @@ export function AdminOverviewPage() {
   const { t, i18n } = useTranslation();
   const overview = useAdminOverview();
   const locale = i18n.language;
-  const month = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const month = dateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
   return (
     <div data-testid="admin-overview-page">

@@ -3,6 +3,7 @@ import { Badge, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AccountStatus, PaymentStatus } from '@mooz/contract/admin';
 import type { UserType } from '@mooz/contract/permissions';
+import { dateTimeFormat } from '../../lib/intl';
 
 // Filled, in shades whose text (picked by autoContrast) reads at 4.5:1 on them, in light and dark skins.
 const statusColor: Record<AccountStatus | PaymentStatus, string> = {
@@ -51,7 +52,7 @@ export function Person({ name, email }: { name: string; email: string }) {
 /** An instant (ISO) as a date and time in the user's language and zone. */
 export function useFormatInstant() {
   const { i18n } = useTranslation();
-  return (iso: string | null) => (iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '—');
+  return (iso: string | null) => (iso ? dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '—');
 }
 
 /** The "any" choice and one choice per value, labelled by `admin.{prefix}.{value}`. */

@@ -21,7 +21,8 @@ import {
   type AssignmentValues,
 } from './assignment-forms';
 import { FileLink, FilePick } from './assignment-bits';
-import { dueInputValue, viewerTimeZone } from './due-date';
+import { dueInputValue } from './due-date';
+import { viewerTimeZone } from '../../lib/intl';
 import { useCreateAssignment, useDetachFile, useFileUpload, useUpdateAssignment } from './use-assignments';
 
 function valuesOf(assignment: Assignment | null): AssignmentValues {

@@ -2,7 +2,8 @@
 // editor, the student's answer and the teacher's review. Each turns its fields into the contract's
 // body and says which fields are wrong, by the contract's own schemas and limits.
 import { assignmentInput, assignmentLimits, assignmentPatch, reviewBody } from '@mooz/contract/assignments';
-import { isoFromDueInput, viewerTimeZone } from './due-date';
+import { isoFromDueInput } from './due-date';
+import { viewerTimeZone } from '../../lib/intl';
 
 // ---- The teacher's editor ----
 

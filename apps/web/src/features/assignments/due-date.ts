@@ -2,13 +2,12 @@
 // in their own zone; every viewer reads it in theirs, with how long is left ("in 3 days") or that it
 // has passed. The zone is a parameter so the conversions can be pinned for any zone.
 import { isolate } from '../../lib/bidi';
-
-export const viewerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+import { dateTimeFormat, viewerTimeZone } from '../../lib/intl';
 
 /** Minutes the zone's clocks are ahead of UTC at `at` (from its "GMT+05:30" name). */
 function offsetMinutes(zone: string, at: number): number {
   const name =
-    new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+    dateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
       .formatToParts(new Date(at))
       .find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
   const match = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name);
@@ -40,7 +39,7 @@ export function dueInputValue(iso: string, zone: string = viewerTimeZone()): str
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return '';
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
+    dateTimeFormat('en-CA', {
       timeZone: zone,
       year: 'numeric',
       month: '2-digit',
@@ -60,7 +59,7 @@ export function formatDue(iso: string, locale: string, zone: string = viewerTime
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
   return isolate(
-    new Intl.DateTimeFormat(locale, {
+    dateTimeFormat(locale, {
       weekday: 'short',
       day: 'numeric',
       month: 'short',
@@ -78,7 +77,7 @@ export function formatMoment(iso: string, locale: string, zone: string = viewerT
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
   return isolate(
-    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(at),
+    dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(at),
   );
 }
 

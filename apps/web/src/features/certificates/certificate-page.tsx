@@ -35,6 +35,7 @@ import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { translateServerMessage } from '../../lib/server-message';
 import { isUnknownCertificate, useCertificateVerification } from './use-certificates';
+import { dateTimeFormat } from '../../lib/intl';
 
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -52,7 +53,7 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
 /** An instant's calendar day, as the viewer writes dates. */
 const dayOf = (iso: string, locale: string) => {
   const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? iso : isolate(new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(at));
+  return Number.isNaN(at.getTime()) ? iso : isolate(dateTimeFormat(locale, { dateStyle: 'long' }).format(at));
 };
 
 function Verified({ certificate }: { certificate: CertificateVerification }) {

@@ -20,6 +20,7 @@ import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
 import { isoFromLocalInput, localInputValue, StartsAtInput } from './session-form';
 import { useAttendanceCsv, useCancelSession, useEditSession, useSessionAttendance } from './use-session-changes';
+import { dateTimeFormat } from '../../lib/intl';
 
 const minutesOf = (session: Session) => Math.round((new Date(session.ends_at).getTime() - new Date(session.starts_at).getTime()) / 60_000);
 
@@ -148,7 +149,7 @@ function CancelSessionModal({ session, opened, onClose }: { session: Session; op
 function AttendanceModal({ session, opened, onClose }: { session: Session; opened: boolean; onClose(): void }) {
   const { t, i18n } = useTranslation();
   const report = useSessionAttendance(session.id, opened);
-  const time = (iso: string | null) => (iso ? isolate(new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(new Date(iso))) : '—');
+  const time = (iso: string | null) => (iso ? isolate(dateTimeFormat(i18n.language, { timeStyle: 'short' }).format(new Date(iso))) : '—');
   return (
     <Modal opened={opened} onClose={onClose} title={t('sessions.attendance.title', { title: session.title })} closeButtonProps={{ 'aria-label': t('common.close') }} size="lg" centered data-testid="session-attendance">
       {report.isPending ? (

@@ -2,6 +2,7 @@
 // that input as the schedule and edit forms both show it.
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { viewerTimeZone } from '../../lib/intl';
 
 /** `YYYY-MM-DDTHH:MM` for a datetime-local input, in the browser's time zone. */
 export function localInputValue(at: Date): string {
@@ -22,7 +23,7 @@ export function StartsAtInput(props: TextInputProps) {
     <TextInput
       type="datetime-local"
       label={t('sessions.form.startsAt')}
-      description={t('sessions.form.startsAtHint', { zone: Intl.DateTimeFormat().resolvedOptions().timeZone })}
+      description={t('sessions.form.startsAtHint', { zone: viewerTimeZone() })}
       required
       {...props}
     />

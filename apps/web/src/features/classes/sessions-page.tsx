@@ -22,6 +22,7 @@ import { SessionActions } from './session-actions';
 import { SessionBoardsButton } from './session-boards';
 import { useSessions } from './use-sessions';
 import classes from './sessions.module.css';
+import { dateTimeFormat } from '../../lib/intl';
 
 /**
  * ?upcoming=7 (paths.sessionsUpcoming): the sessions not yet started that start within that many days,
@@ -48,21 +49,21 @@ function SessionRow({ session, manage }: { session: Session; manage: boolean }) 
   const locale = i18n.language;
   const start = new Date(session.starts_at);
   const end = new Date(session.ends_at);
-  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
-  const zone = new Intl.DateTimeFormat(locale, { timeZoneName: 'short' }).formatToParts(start).find((part) => part.type === 'timeZoneName')?.value;
+  const time = dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
+  const zone = dateTimeFormat(locale, { timeZoneName: 'short' }).formatToParts(start).find((part) => part.type === 'timeZoneName')?.value;
 
   return (
     <Card withBorder radius="lg" p="md" className={classes.row} data-status={session.status} data-testid="session-row" data-room-id={session.room_id}>
       <Group gap="md" wrap="wrap" align="center">
         <div className={classes.dateTile} aria-hidden="true">
           <Text size="xs" fw={600} tt="uppercase">
-            {new Intl.DateTimeFormat(locale, { weekday: 'short' }).format(start)}
+            {dateTimeFormat(locale, { weekday: 'short' }).format(start)}
           </Text>
           <Text fz={22} fw={800}>
             {start.getDate()}
           </Text>
           <Text size="xs" tt="uppercase">
-            {new Intl.DateTimeFormat(locale, { month: 'short' }).format(start)}
+            {dateTimeFormat(locale, { month: 'short' }).format(start)}
           </Text>
         </div>
         <div className={classes.main}>
@@ -86,7 +87,7 @@ function SessionRow({ session, manage }: { session: Session; manage: boolean }) 
           <Group gap="md" mt={4} c="dimmed">
             <Group gap={6} wrap="nowrap">
               <IconCalendarEvent size={15} aria-hidden="true" />
-              <Text size="sm">{isolate(new Intl.DateTimeFormat(locale, { dateStyle: 'full' }).format(start))}</Text>
+              <Text size="sm">{isolate(dateTimeFormat(locale, { dateStyle: 'full' }).format(start))}</Text>
             </Group>
             <Group gap={6} wrap="nowrap">
               <IconClock size={15} aria-hidden="true" />

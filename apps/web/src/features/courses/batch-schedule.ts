@@ -3,6 +3,7 @@
 // The server gives each meeting's first instant; the days and clock times come from it, in any zone.
 import type { Batch } from '@mooz/contract/batches';
 import { isolate } from '../../lib/bidi';
+import { dateTimeFormat, viewerTimeZone } from '../../lib/intl';
 
 export interface WeeklyPattern {
   /** ISO weekdays in the zone, Monday 1 … Sunday 7, in week order. */
@@ -14,8 +15,8 @@ export interface WeeklyPattern {
 const isoDays: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
 
 function dayAndTime(instant: Date, zone: string | undefined, locale: string) {
-  const weekday = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short' }).format(instant);
-  const time = new Intl.DateTimeFormat(locale, { timeZone: zone, hour: '2-digit', minute: '2-digit' }).format(instant);
+  const weekday = dateTimeFormat('en-US', { timeZone: zone, weekday: 'short' }).format(instant);
+  const time = dateTimeFormat(locale, { timeZone: zone, hour: '2-digit', minute: '2-digit' }).format(instant);
   return { day: isoDays[weekday] ?? 1, time };
 }
 
@@ -31,7 +32,7 @@ export function weeklyPatterns(batch: Pick<Batch, 'meetings'>, locale: string, z
 
 /** A day name in the locale; 2026-11-23 is a Monday, so ISO day d is 2026-11-22 + d. */
 const dayName = (day: number, locale: string) =>
-  new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, 10, 22 + day)));
+  dateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, 10, 22 + day)));
 
 /**
  * Days as they read best: three or more days in a row as a range ("Tue – Sat", "Sun – Thu" across the
@@ -56,11 +57,8 @@ export function describeSchedule(batch: Pick<Batch, 'meetings'>, locale: string,
     .join(' · ');
 }
 
-/** The viewer's own time zone. */
-export const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 /** Whether the course's clocks read like the viewer's for this batch (then one schedule says it all). */
-export function sameClocks(batch: Pick<Batch, 'meetings' | 'time_zone'>, locale: string, zone = viewerZone()): boolean {
+export function sameClocks(batch: Pick<Batch, 'meetings' | 'time_zone'>, locale: string, zone = viewerTimeZone()): boolean {
   return describeSchedule(batch, locale, zone) === describeSchedule(batch, locale, batch.time_zone);
 }
 

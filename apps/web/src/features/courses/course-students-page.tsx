@@ -22,6 +22,7 @@ import { notify } from '../../lib/toasts';
 import { useCourse } from './use-courses';
 import { useCourseStudents, useStudentsCsv } from './use-teaching';
 import classes from './course-students.module.css';
+import { dateTimeFormat } from '../../lib/intl';
 
 function BatchCell({ batch }: { batch: CourseStudent['batch'] }) {
   const { t, i18n } = useTranslation();
@@ -59,7 +60,7 @@ function StudentRow({ student, courseId, courseName, Action }: { student: Course
         <BatchCell batch={student.batch} />
       </Table.Td>
       <Table.Td data-label={t('students.column.paid')}>
-        {student.paid_at ? isolate(new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(student.paid_at))) : '—'}
+        {student.paid_at ? isolate(dateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(student.paid_at))) : '—'}
       </Table.Td>
       <Table.Td data-label={t('students.column.attendance')}>
         <Text size="sm" data-testid="student-attendance">

@@ -14,7 +14,8 @@ import { paths } from '../../config/paths';
 import { useAbility } from '../../lib/ability';
 import { messageOf } from '../../lib/api';
 import { formatDate } from '../../lib/format';
-import { batchOfEnrollment, describeSchedule, viewerZone } from './batch-schedule';
+import { batchOfEnrollment, describeSchedule } from './batch-schedule';
+import { viewerTimeZone } from '../../lib/intl';
 import { translateServerMessage } from '../../lib/server-message';
 import { CourseCard } from './course-card';
 import { useMyCourses } from './use-courses';
@@ -23,7 +24,7 @@ import { TeacherCourseActions } from './teacher-course-actions';
 function EnrollmentDetails({ enrollment, batches }: { enrollment: Enrollment; batches: Batch[] }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const timeZone = viewerZone();
+  const timeZone = viewerTimeZone();
   const batch = batchOfEnrollment(batches, enrollment);
   return (
     <Paper withBorder radius="md" p="sm" data-testid="enrollment-details">

@@ -3,7 +3,7 @@
 // teacher may choose from.
 import { limits } from '@mooz/contract/limits';
 import { isolate } from '../../lib/bidi';
-import { viewerZone } from './batch-schedule';
+import { dateTimeFormat, viewerTimeZone } from '../../lib/intl';
 
 /**
  * The zones to choose from: the runtime's list, plus the ones it may leave out under another name
@@ -11,7 +11,7 @@ import { viewerZone } from './batch-schedule';
  */
 export function timeZoneChoices(...wanted: (string | undefined)[]): string[] {
   const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  const extra = [...wanted, limits.defaultCourseTimeZone, viewerZone(), 'UTC'].filter((zone): zone is string =>
+  const extra = [...wanted, limits.defaultCourseTimeZone, viewerTimeZone(), 'UTC'].filter((zone): zone is string =>
     Boolean(zone),
   );
   return [...new Set([...known, ...extra])].sort();
@@ -20,7 +20,7 @@ export function timeZoneChoices(...wanted: (string | undefined)[]): string[] {
 /** Minutes the zone's clocks are ahead of UTC at that instant, read from its "GMT+05:30" name. */
 export function zoneOffsetMinutes(zone: string, at: Date): number {
   const name =
-    new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+    dateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
       .formatToParts(at)
       .find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
   const match = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name);
@@ -41,7 +41,7 @@ export function instantInZone(date: string, time: string, zone: string): Date {
 
 /** Today's date (YYYY-MM-DD) on the zone's clocks. */
 export function todayInZone(zone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+  return dateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
     now,
   );
 }
@@ -49,7 +49,7 @@ export function todayInZone(zone: string, now = new Date()): string {
 /** A clock time as the user writes it, in a zone, e.g. "14:30" or "2:30 PM". */
 export function clockIn(at: Date, locale: string, zone: string, withZoneName = false): string {
   return isolate(
-    new Intl.DateTimeFormat(locale, {
+    dateTimeFormat(locale, {
       hour: '2-digit',
       minute: '2-digit',
       timeZone: zone,
@@ -67,7 +67,7 @@ export function courseTimeForViewer(
   courseZone: string,
   locale: string,
   onDate: string,
-  viewer = viewerZone(),
+  viewer = viewerTimeZone(),
 ) {
   const at = instantInZone(onDate, time, courseZone);
   // The wall time itself, written as the user writes times (read as UTC so no zone moves it).

@@ -1,9 +1,10 @@
 // How the dashboards' figures read: the API's hours are fractional and unrounded (contract), so
 // rounding happens here, in the user's language (Intl), each result isolated for right-to-left pages.
 import { isolate } from '../../lib/bidi';
+import { dateTimeFormat, numberFormat } from '../../lib/intl';
 
 const unit = (locale: string, name: 'hour' | 'minute', digits: number) =>
-  new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short', maximumFractionDigits: digits });
+  numberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short', maximumFractionDigits: digits });
 
 /**
  * A duration given in hours: under an hour in whole minutes ("24 min", "< 1 min" for a few seconds),
@@ -19,11 +20,11 @@ export function formatHours(hours: number, locale: string): string {
 }
 
 /** A count ("1,234", "1 234"). */
-export const formatCount = (value: number, locale: string) => isolate(new Intl.NumberFormat(locale).format(value));
+export const formatCount = (value: number, locale: string) => isolate(numberFormat(locale).format(value));
 
 /** A share of 0-100 for a ring or a bar ("75 %" in French). */
 export const formatPercent = (value: number, locale: string) =>
-  isolate(new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(Math.max(0, Math.min(100, value)) / 100));
+  isolate(numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(Math.max(0, Math.min(100, value)) / 100));
 
 /** The chart's unit for a week: minutes while no day reaches an hour (a bar of 0.2 h reads badly), hours beyond. */
 export function trendUnit(days: { hours: number }[]): 'minute' | 'hour' {
@@ -45,7 +46,7 @@ export function formatDay(date: string, locale: string, style: 'short' | 'long')
   if (Number.isNaN(day.getTime())) return date;
   const options: Intl.DateTimeFormatOptions =
     style === 'short' ? { weekday: 'short', timeZone: 'UTC' } : { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' };
-  return new Intl.DateTimeFormat(locale, options).format(day);
+  return dateTimeFormat(locale, options).format(day);
 }
 
 /** A moment (an ISO instant) in the user's zone: "Mon 24 Nov, 14:30". */
@@ -53,17 +54,8 @@ export function formatMoment(iso: string, locale: string, timeZone?: string): st
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
   return isolate(
-    new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone }).format(at),
+    dateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone }).format(at),
   );
-}
-
-/** The caller's IANA zone, sent as `tz` so the week is cut at their midnight; undefined (UTC on the server) when unknown. */
-export function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Where a student or a teacher finds a course's assignments (the course page's tab). */

@@ -20,6 +20,7 @@ import { DashboardError, DashboardLoading, NextClassCard, Panel, StatCard } from
 import { TrendChart } from './trend-chart';
 import { useStudentDashboard } from './use-dashboards';
 import classes from './dashboard.module.css';
+import { dateTimeFormat } from '../../lib/intl';
 
 const apiBase = (import.meta.env.VITE_API_URL as string | undefined) || window.location.origin;
 
@@ -216,7 +217,7 @@ export function StudentDashboardView({ data }: { data: StudentData }) {
                         </Anchor>
                         <Text size="xs" c="dimmed">
                           <time dateTime={certificate.issued_at} className={classes.nowrap}>
-                            {t('dashboard.student.issuedOn', { date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(certificate.issued_at)) })}
+                            {t('dashboard.student.issuedOn', { date: dateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(certificate.issued_at)) })}
                           </time>
                         </Text>
                       </div>

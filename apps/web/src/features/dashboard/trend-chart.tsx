@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { dayHours } from '@mooz/contract/dashboards';
 import { formatDay, formatHours, formatInUnit, inUnit, trendUnit } from './format';
 import classes from './dashboard.module.css';
+import { numberFormat } from '../../lib/intl';
 
 type Day = z.infer<typeof dayHours>;
 
@@ -54,7 +55,7 @@ export function TrendChart({ days, title, emptyText, testId }: { days: Day[]; ti
               rtl={dir === 'rtl'}
               integers={chartUnit === 'minute' && data.every((day) => Number.isInteger(day.value))}
               format={(value) => formatInUnit(value, chartUnit, locale)}
-              tick={(value) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value)}
+              tick={(value) => numberFormat(locale, { maximumFractionDigits: 2 }).format(value)}
             />
           </Suspense>
         </div>

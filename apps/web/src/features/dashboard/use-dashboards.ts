@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRoutes } from '@mooz/contract/api-routes';
 import type { UserType } from '@mooz/contract/permissions';
 import { ApiError, call } from '../../lib/api';
-import { browserTimeZone } from './format';
+import { viewerTimeZone } from '../../lib/intl';
 
 export const dashboardKeys = {
   all: ['dashboards'] as const,
@@ -18,7 +18,7 @@ const retryable = (count: number, error: unknown) =>
   count < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
 
 export function useStudentDashboard(studentId: number | null = null) {
-  const tz = browserTimeZone();
+  const tz = viewerTimeZone();
   return useQuery({
     queryKey: dashboardKeys.student(tz, studentId),
     queryFn: async ({ signal }) =>
@@ -29,7 +29,7 @@ export function useStudentDashboard(studentId: number | null = null) {
 }
 
 export function useTeacherDashboard(teacherId: number | null = null) {
-  const tz = browserTimeZone();
+  const tz = viewerTimeZone();
   return useQuery({
     queryKey: dashboardKeys.teacher(tz, teacherId),
     queryFn: async ({ signal }) =>

@@ -3,14 +3,15 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Notification } from '@mooz/contract/notifications';
+import { dateTimeFormat, numberFormat } from '../../lib/intl';
 
 function values(params: Notification['params'], language: string | undefined) {
   const out: Record<string, string | number> = { ...params };
   for (const [key, value] of Object.entries(params)) {
-    if ((key === 'at' || key.endsWith('_at')) && typeof value === 'string') out[key] = new Date(value).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
+    if ((key === 'at' || key.endsWith('_at')) && typeof value === 'string') out[key] = dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
   }
   if (typeof params.amount === 'number' && typeof params.currency === 'string') {
-    const format = new Intl.NumberFormat(language, { style: 'currency', currency: params.currency });
+    const format = numberFormat(language, { style: 'currency', currency: params.currency });
     out.amount = format.format(params.amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
   }
   return out;

@@ -15,16 +15,17 @@ import { downloadFile } from '../../lib/download';
 import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
 import { usePurchases } from './use-notifications';
+import { dateTimeFormat, numberFormat } from '../../lib/intl';
 
 function money(amount: number, currency: string, language: string | undefined) {
-  const format = new Intl.NumberFormat(language, { style: 'currency', currency });
+  const format = numberFormat(language, { style: 'currency', currency });
   return format.format(amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
 }
 
 function PurchaseRow({ purchase }: { purchase: Purchase }) {
   const { t, i18n } = useTranslation();
   const [downloading, setDownloading] = useState(false);
-  const day = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString(i18n.resolvedLanguage, { dateStyle: 'medium', timeZone: 'UTC' });
+  const day = (iso: string) => dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
   const download = async () => {
     setDownloading(true);
     try {

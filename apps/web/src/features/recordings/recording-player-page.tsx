@@ -61,6 +61,7 @@ import { commandFor, focusKindOf, nextRate, playbackRates, shortcutList, type Pl
 import { isNotFound, useRecording } from './use-recordings';
 import { useWatchProgress } from './use-watch-progress';
 import classes from './recordings.module.css';
+import { numberFormat } from '../../lib/intl';
 
 /** Links are asked for again this long before they expire (they live hours; a refresh is cheap). */
 const refreshBeforeExpiryMs = 5 * 60_000;
@@ -427,7 +428,7 @@ function Player({ recording, refresh }: { recording: Recording; refresh(): void 
 export function rateLabel(rate: number, locale: string): string {
   let number: string;
   try {
-    number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(rate);
+    number = numberFormat(locale, { maximumFractionDigits: 2 }).format(rate);
   } catch {
     number = String(rate);
   }

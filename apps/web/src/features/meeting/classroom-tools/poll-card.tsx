@@ -14,6 +14,7 @@ import { amHost, useRoomControls } from '../services/room-controls';
 import { answerPoll, closePoll, downloadPollAnswers, revealPoll, useClassroomTools } from './tools-link';
 import { PollFormModal } from './poll-form';
 import classes from './classroom-tools.module.css';
+import { numberFormat } from '../../../lib/intl';
 
 /** Seconds left of a timed poll, ticking; null when untimed or closed. */
 function useSecondsLeft(poll: PollView): number | null {
@@ -94,7 +95,7 @@ function Answer({ poll }: { poll: PollView }) {
 function Results({ poll }: { poll: PollView }) {
   const { t, i18n } = useTranslation();
   const results = poll.results!;
-  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 });
+  const percent = numberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 });
   return (
     <Stack gap={8} data-testid="poll-results">
       <Text size="xs" c="dimmed">

@@ -12,6 +12,7 @@ import { useRoomControls } from '../services/room-controls';
 import { mayWritePrivately, sendPrivate } from '../classroom-tools/tools-link';
 import toolClasses from '../classroom-tools/classroom-tools.module.css';
 import classes from '../meeting.module.css';
+import { dateTimeFormat } from '../../../lib/intl';
 
 export function ChatView({ testId }: { testId: string }) {
   const { t, i18n } = useTranslation();
@@ -26,7 +27,7 @@ export function ChatView({ testId }: { testId: string }) {
   const chatTo = chosen && writable.some((peer) => peer.peerId === chosen) ? chosen : null;
   const canSend = connected || chatTo !== null;
   const viewport = useRef<HTMLDivElement>(null);
-  const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
+  const time = dateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
 
   useEffect(() => {
     viewport.current?.scrollTo({ top: viewport.current.scrollHeight });

@@ -14,6 +14,7 @@ import { isolate } from '../../../lib/bidi';
 import { useMeetingStore } from '../meeting-store';
 import { useRoomControls } from '../services/room-controls';
 import classes from '../meeting.module.css';
+import { dateTimeFormat } from '../../../lib/intl';
 
 /** How often the report is asked for while the People tab shows it. */
 export const attendancePollMs = 5_000;
@@ -54,7 +55,7 @@ export function LiveAttendance() {
   const report = useLiveAttendance(roomId, mayRun && joined && classSession);
   if (!report.data) return null;
   const { attended, absent } = report.data.data;
-  const time = (iso: string) => isolate(new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(new Date(iso)));
+  const time = (iso: string) => isolate(dateTimeFormat(i18n.language, { timeStyle: 'short' }).format(new Date(iso)));
   const here = attended.filter((person) => person.here);
   const left = attended.filter((person) => !person.here);
   const minutes = (person: Attendee) => t('meeting.attendance.minutes', { count: person.minutes_present });

@@ -13,6 +13,7 @@ import { useMeetingStore } from '../meeting-store';
 import { canRecord, startRecording, stopRecording, useRecorderStore } from './recorder';
 import meetingClasses from '../meeting.module.css';
 import classes from './recording.module.css';
+import { numberFormat } from '../../../lib/intl';
 
 /** "m:ss", or "h:mm:ss" from an hour on. */
 export function formatElapsed(ms: number): string {
@@ -46,7 +47,7 @@ export function RecordControl({ roomId, size }: { roomId: string; size: number }
 
   if ((phase === 'recording' || phase === 'stopping') && recordingHere && startedAt !== null) {
     const elapsed = formatElapsed(now - startedAt);
-    const waiting = new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(backlog.bytes / 1e6);
+    const waiting = numberFormat(i18n.language, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(backlog.bytes / 1e6);
     return (
       <>
         <Hint label={phase === 'stopping' ? t('meeting.recording.stopping') : t('meeting.recording.stopHint')}>
