@@ -4,6 +4,7 @@ import { createBrowserRouter } from 'react-router';
 import { LoadingScreen } from './loading-screen';
 import type { RouteHandle } from './document-title';
 import { RootRoute } from './root-route';
+import { RouteError } from './routes/route-error';
 import { guestOnly, homeRedirect, knownParams, permitted, signedInOnly } from './guards';
 import type { ScreenName } from './signed-in';
 // The login page and its frame are part of the entry, not chunks of their own: it is the page people
@@ -21,9 +22,6 @@ import { LoginPage } from '../features/auth/login-page';
 const signedIn = () => import('./signed-in');
 const screen = (name: ScreenName) => async () => (await signedIn()).screens[name]();
 
-/** A route with an id draws its own 404 (knownParams) as the not-found page, inside the frame around it. */
-const notFoundInPlace = async () => (await import('./routes/error-page')).ErrorPage;
-
 /** "/" only ever redirects; a component keeps the router from warning about an empty leaf. */
 function RedirectOnly() {
   return null;
@@ -33,7 +31,7 @@ export const router = createBrowserRouter([
   {
     Component: RootRoute,
     HydrateFallback: LoadingScreen,
-    lazy: { ErrorBoundary: async () => (await import('./routes/error-page')).ErrorPage },
+    ErrorBoundary: RouteError,
     children: [
       { index: true, loader: homeRedirect, Component: RedirectOnly },
       {
@@ -109,14 +107,16 @@ export const router = createBrowserRouter([
                 path: 'my-courses/:id/edit',
                 handle: { titleKey: 'pageTitle.editCourse' } satisfies RouteHandle,
                 loader: knownParams('course', permitted('update', 'Course')),
-                lazy: { Component: screen('courseEditor'), ErrorBoundary: notFoundInPlace },
+                lazy: { Component: screen('courseEditor') },
+                ErrorBoundary: RouteError,
               },
               {
                 path: 'my-courses/:id/students',
                 handle: { titleKey: 'pageTitle.courseStudents' } satisfies RouteHandle,
                 // Those who may edit a course see its students (the server checks it is theirs).
                 loader: knownParams('course', permitted('update', 'Course')),
-                lazy: { Component: screen('courseStudents'), ErrorBoundary: notFoundInPlace },
+                lazy: { Component: screen('courseStudents') },
+                ErrorBoundary: RouteError,
               },
               {
                 path: 'sessions',
@@ -134,13 +134,15 @@ export const router = createBrowserRouter([
                 path: 'recordings/course/:courseId',
                 handle: { titleKey: 'pageTitle.courseRecordings' } satisfies RouteHandle,
                 loader: knownParams('courseRecordings', permitted('read', 'Recording')),
-                lazy: { Component: screen('courseRecordings'), ErrorBoundary: notFoundInPlace },
+                lazy: { Component: screen('courseRecordings') },
+                ErrorBoundary: RouteError,
               },
               {
                 path: 'recordings/:id',
                 handle: { titleKey: 'pageTitle.recording' } satisfies RouteHandle,
                 loader: knownParams('recording', permitted('read', 'Recording')),
-                lazy: { Component: screen('recordingPlayer'), ErrorBoundary: notFoundInPlace },
+                lazy: { Component: screen('recordingPlayer') },
+                ErrorBoundary: RouteError,
               },
               {
                 path: 'admin',
@@ -185,7 +187,8 @@ export const router = createBrowserRouter([
             path: 'meeting/:roomId',
             handle: { titleKey: 'pageTitle.meeting' } satisfies RouteHandle,
             loader: knownParams('room', permitted('join', 'Meeting')),
-            lazy: { Component: screen('meetingRoom'), ErrorBoundary: notFoundInPlace },
+            lazy: { Component: screen('meetingRoom') },
+            ErrorBoundary: RouteError,
           },
           {
             // Pages anyone may reach: framed by the app layout when signed in, the public one otherwise.
@@ -195,10 +198,8 @@ export const router = createBrowserRouter([
                 path: 'courses/:id',
                 handle: { titleKey: 'pageTitle.course' } satisfies RouteHandle,
                 loader: knownParams('course'),
-                lazy: {
-                  Component: async () => (await import('./routes/course-route')).CourseRoute,
-                  ErrorBoundary: notFoundInPlace,
-                },
+                lazy: { Component: async () => (await import('./routes/course-route')).CourseRoute },
+                ErrorBoundary: RouteError,
               },
               {
                 // The public verification of a certificate: no login needed (contract: certificates.verify is public).
@@ -206,9 +207,9 @@ export const router = createBrowserRouter([
                 handle: { titleKey: 'pageTitle.certificate' } satisfies RouteHandle,
                 loader: knownParams('certificate'),
                 lazy: {
-                  ErrorBoundary: notFoundInPlace,
                   Component: async () => (await import('../features/certificates/certificate-page')).CertificatePage,
                 },
+                ErrorBoundary: RouteError,
               },
               {
                 path: 'not-authorized',
