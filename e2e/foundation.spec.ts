@@ -92,6 +92,28 @@ test('an unknown path shows the not-found page', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });
 
+test('a path whose id cannot exist draws the not-found page, from the error page fetched when the page was idle', async ({
+  page,
+}) => {
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+  await page.goto('/login');
+  await expect(loginForm(page)).toBeVisible();
+  // Fetched after the first screen, not with it.
+  await expect.poll(() => fetched.some((path) => /^\/assets\/error-page-/.test(path))).toBe(true);
+  await page.goto('/courses/not-a-number');
+  await expect(page.getByTestId('not-found')).toBeVisible();
+});
+
+test('when not even the error page can be fetched, a plain page in the same language says so', async ({ page }) => {
+  await page.route(/\/assets\/error-page-/, (route) => route.abort());
+  await page.goto('/courses/not-a-number?lng=fr');
+  const unreachable = page.getByTestId('error-page-unreachable');
+  await expect(unreachable).toBeVisible();
+  await expect(unreachable.getByRole('heading', { name: 'Une erreur est survenue' })).toBeVisible();
+  await expect(unreachable.getByRole('button', { name: 'Recharger' })).toBeVisible();
+});
+
 test('a language file that fails to load leaves the app usable', async ({ page }) => {
   const warnings: string[] = [];
   const crashes: string[] = [];

@@ -9,7 +9,8 @@ import { applyThemeColorVariables } from './lib/brand-colors';
 import { applyLayoutToDocument, useLayoutPreferences } from './lib/layout-preferences';
 import { LoadingScreen } from './app/loading-screen';
 import App from './app/app';
-import './lib/i18n';
+import { fetchErrorPageWhenIdle } from './app/routes/route-error';
+import { subscribeToTranslations, translationsUsable } from './lib/i18n';
 
 // An old service worker would keep serving stale builds, so any registered one is removed at start.
 async function unregisterServiceWorkers(): Promise<void> {
@@ -29,10 +30,34 @@ applyLayoutToDocument(useLayoutPreferences.getState());
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element to mount Mooz into.');
 
-createRoot(root).render(
-  <StrictMode>
-    <Suspense fallback={<LoadingScreen />}>
-      <App />
-    </Suspense>
-  </StrictMode>,
+/**
+ * Resolves once the translations can be shown, or after `graceMs` (the app then shows its loading screen
+ * until they can). The page asks for its language file with the HTML (the server's Link preload), so it is
+ * usually there by the time this script has run: the first thing drawn is then the screen itself, not a
+ * loading screen for a moment and the whole screen again in a second long task.
+ */
+function translationsOrGrace(graceMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (translationsUsable()) return resolve();
+    const timer = setTimeout(done, graceMs);
+    const unsubscribe = subscribeToTranslations(() => {
+      if (translationsUsable()) done();
+    });
+    function done() {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    }
+  });
+}
+
+void translationsOrGrace(400).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <Suspense fallback={<LoadingScreen />}>
+        <App />
+      </Suspense>
+    </StrictMode>,
+  ),
 );
+fetchErrorPageWhenIdle();

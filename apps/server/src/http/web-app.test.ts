@@ -194,6 +194,37 @@ describe('the headers of the web app (issue 33)', () => {
   });
 });
 
+describe('the page asks for its translations with it', () => {
+  const preloads = (link: unknown) =>
+    [...String(link ?? '').matchAll(/<\/locales\/(\w+)\/translation\.json>; rel=preload; as=fetch; crossorigin/g)].map((match) => match[1]);
+
+  it('preloads the default language on every deep link, compressed or not', async () => {
+    for (const url of ['/', '/login', '/courses/3', '/index.html']) {
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const res = await get(url, { 'accept-encoding': encoding });
+        expect(res.statusCode, `${url} ${encoding}`).toBe(200);
+        expect(preloads(res.headers.link), `${url} ${encoding}`).toEqual(['en']);
+      }
+    }
+  });
+
+  it("adds the language the browser will likely pick: ?lng=, then the i18next cookie, then Accept-Language's most wanted", async () => {
+    expect(preloads((await get('/login', { 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.8' })).headers.link)).toEqual(['fr', 'en']);
+    expect(preloads((await get('/login', { 'accept-language': 'es;q=0.9,en;q=0.5,pt;q=0.7' })).headers.link)).toEqual(['pt', 'en']);
+    expect(preloads((await get('/login?lng=de', { 'accept-language': 'fr' })).headers.link)).toEqual(['de', 'en']);
+    expect(preloads((await get('/courses/3', { cookie: 'a=1; i18next=pt-BR', 'accept-language': 'fr' })).headers.link)).toEqual(['pt', 'en']);
+    // Languages the app does not have, refused ones (q=0) and nonsense fall back to the default alone.
+    expect(preloads((await get('/', { 'accept-language': 'es, fr;q=0, ../../etc' })).headers.link)).toEqual(['en']);
+    expect(preloads((await get('/login?lng=xx', { cookie: 'i18next=<script>' })).headers.link)).toEqual(['en']);
+  });
+
+  it('is only on the page, not on its files', async () => {
+    for (const url of ['/assets/chunk-Ab12Cd34.js', '/locales/en/translation.json']) {
+      expect((await get(url, { 'accept-language': 'fr' })).headers.link, url).toBeUndefined();
+    }
+  });
+});
+
 describe('the API docs page', () => {
   /** The policy's sources for one directive, such as style-src. */
   const sources = (policy: string, directive: string) =>

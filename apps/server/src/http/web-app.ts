@@ -4,9 +4,11 @@
 import { apiPrefix } from '@mooz/contract/api-routes';
 import { socketPath } from '@mooz/contract/realtime';
 import { existsSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { translationPreloads } from './translation-preloads';
 import { varyOn } from './vary';
 import { messages } from '@mooz/contract/messages';
 
@@ -51,6 +53,12 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
+        // The app's page (index.html, or its .br or .gz) asks for its translations with it. The
+        // response is Node's own (typed more narrowly by the plugin), which knows its request.
+        const request = (res as Partial<Pick<ServerResponse, 'req'>>).req;
+        if (request && /^index\.html(\.br|\.gz)?$/.test(path.basename(filePath))) {
+          res.setHeader('link', translationPreloads(request.url ?? '/', request.headers));
+        }
         // Everything but the hashed assets (index.html, the locales, icons) is revalidated: ETag and
         // Last-Modified give 304s.
         res.setHeader('cache-control', 'no-cache');
