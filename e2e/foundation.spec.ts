@@ -105,6 +105,23 @@ test('a path whose id cannot exist draws the not-found page, from the error page
   await expect(page.getByTestId('not-found')).toBeVisible();
 });
 
+test('a screen whose file cannot be fetched (offline, or after a deploy) shows the error page with a way out', async ({
+  page,
+}) => {
+  const fetched: string[] = [];
+  page.on('requestfinished', (request) => fetched.push(new URL(request.url()).pathname));
+  await page.goto('/login');
+  await expect(loginForm(page)).toBeVisible();
+  await expect.poll(() => fetched.some((path) => /^\/assets\/error-page-/.test(path))).toBe(true);
+  await page.waitForLoadState('networkidle');
+  // From now on no file of the build can be fetched.
+  await page.route('**/assets/**', (route) => route.abort());
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await expect(page.getByTestId('error-page')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+});
+
 test('when not even the error page can be fetched, a plain page in the same language says so', async ({ page }) => {
   await page.route(/\/assets\/error-page-/, (route) => route.abort());
   await page.goto('/courses/not-a-number?lng=fr');

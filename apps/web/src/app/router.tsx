@@ -1,5 +1,6 @@
 // Routes, each screen its own chunk. Guards run as loaders so a screen never flashes for someone
 // who may not see it.
+import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { LoadingScreen } from './loading-screen';
 import type { RouteHandle } from './document-title';
@@ -20,7 +21,25 @@ import { LoginPage } from '../features/auth/login-page';
  * already loaded when a screen is and keeps the frame in one file instead of dozens shared by screens.
  */
 const signedIn = () => import('./signed-in');
-const screen = (name: ScreenName) => async () => (await signedIn()).screens[name]();
+
+/**
+ * A route's component, fetched when first needed. When its file cannot be fetched (offline, or a deploy
+ * has replaced it), the route draws the error page with its Reload: the router does not report a failed
+ * lazy Component of a route without a loader, and the screen stayed blank.
+ */
+function lazyComponent(load: () => Promise<ComponentType>) {
+  return async (): Promise<ComponentType> => {
+    try {
+      return await load();
+    } catch (error) {
+      return function Unfetched(): never {
+        throw error;
+      };
+    }
+  };
+}
+
+const screen = (name: ScreenName) => lazyComponent(async () => (await signedIn()).screens[name]());
 
 /** "/" only ever redirects; a component keeps the router from warning about an empty leaf. */
 function RedirectOnly() {
@@ -46,27 +65,33 @@ export const router = createBrowserRouter([
           {
             path: 'register',
             handle: { titleKey: 'pageTitle.register' } satisfies RouteHandle,
-            lazy: { Component: async () => (await import('../features/auth/register-page')).RegisterPage },
+            lazy: {
+              Component: lazyComponent(async () => (await import('../features/auth/register-page')).RegisterPage),
+            },
           },
           {
             path: 'verify',
             handle: { titleKey: 'pageTitle.verify' } satisfies RouteHandle,
-            lazy: { Component: async () => (await import('../features/auth/verify-page')).VerifyPage },
+            lazy: { Component: lazyComponent(async () => (await import('../features/auth/verify-page')).VerifyPage) },
           },
           {
             path: 'forgot-password',
             handle: { titleKey: 'pageTitle.forgotPassword' } satisfies RouteHandle,
-            lazy: { Component: async () => (await import('../features/auth/forgot-password-page')).ForgotPasswordPage },
+            lazy: {
+              Component: lazyComponent(
+                async () => (await import('../features/auth/forgot-password-page')).ForgotPasswordPage,
+              ),
+            },
           },
         ],
       },
       {
         // TanStack Query for every screen below (app/query-root.tsx); the account screens above do without.
-        lazy: { Component: async () => (await import('./query-root')).QueryRoot },
+        lazy: { Component: lazyComponent(async () => (await import('./query-root')).QueryRoot) },
         children: [
           {
             loader: signedInOnly,
-            lazy: { Component: async () => (await signedIn()).AppLayout },
+            lazy: { Component: lazyComponent(async () => (await signedIn()).AppLayout) },
             children: [
               {
                 path: 'dashboard',
@@ -192,13 +217,13 @@ export const router = createBrowserRouter([
           },
           {
             // Pages anyone may reach: framed by the app layout when signed in, the public one otherwise.
-            lazy: { Component: async () => (await import('./layout/adaptive-layout')).AdaptiveLayout },
+            lazy: { Component: lazyComponent(async () => (await import('./layout/adaptive-layout')).AdaptiveLayout) },
             children: [
               {
                 path: 'courses/:id',
                 handle: { titleKey: 'pageTitle.course' } satisfies RouteHandle,
                 loader: knownParams('course'),
-                lazy: { Component: async () => (await import('./routes/course-route')).CourseRoute },
+                lazy: { Component: lazyComponent(async () => (await import('./routes/course-route')).CourseRoute) },
                 ErrorBoundary: RouteError,
               },
               {
@@ -207,19 +232,23 @@ export const router = createBrowserRouter([
                 handle: { titleKey: 'pageTitle.certificate' } satisfies RouteHandle,
                 loader: knownParams('certificate'),
                 lazy: {
-                  Component: async () => (await import('../features/certificates/certificate-page')).CertificatePage,
+                  Component: lazyComponent(
+                    async () => (await import('../features/certificates/certificate-page')).CertificatePage,
+                  ),
                 },
                 ErrorBoundary: RouteError,
               },
               {
                 path: 'not-authorized',
                 handle: { titleKey: 'pageTitle.notAuthorized' } satisfies RouteHandle,
-                lazy: { Component: async () => (await import('./routes/not-authorized')).NotAuthorizedPage },
+                lazy: {
+                  Component: lazyComponent(async () => (await import('./routes/not-authorized')).NotAuthorizedPage),
+                },
               },
               {
                 path: '*',
                 handle: { titleKey: 'pageTitle.notFound' } satisfies RouteHandle,
-                lazy: { Component: async () => (await import('./routes/not-found')).NotFoundPage },
+                lazy: { Component: lazyComponent(async () => (await import('./routes/not-found')).NotFoundPage) },
               },
             ],
           },
