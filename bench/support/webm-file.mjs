@@ -5,7 +5,7 @@ import { createWriteStream, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { scanWebm } from '../../apps/server/src/modules/recordings/webm.ts';
+import { scanWebm } from '../../apps/server/src/modules/recordings/webm/index.ts';
 import { root } from './server.mjs';
 
 /** EBML: a Cluster of unknown size (as MediaRecorder writes them) and a Timecode written 8 bytes wide. */

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
-import { NotWebmError, oneShotHoldBackBytes, scanWebm, seekableWebm, writeSeekableWebm, type OnePassTarget } from './webm';
+import { NotWebmError, oneShotHoldBackBytes, scanWebm, writeSeekableWebm, type OnePassTarget } from './webm';
+import { seekableWebm } from '../../../test/webm-reference';
 
 const fixtures = path.resolve(import.meta.dirname, '../../../test/fixtures');
 const video = readFileSync(path.join(fixtures, 'mediarecorder-3s.webm'));

@@ -8,7 +8,8 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
 import { pipeline } from 'node:stream/promises';
-import { looksLikeWebm, NotWebmError, scanWebm, seekableWebm, webmScanTap } from './webm';
+import { looksLikeWebm, NotWebmError, scanWebm } from './webm';
+import { seekableWebm, webmScanTap } from '../../../test/webm-reference';
 
 const fixtures = path.resolve(import.meta.dirname, '../../../test/fixtures');
 const video = readFileSync(path.join(fixtures, 'mediarecorder-3s.webm'));
