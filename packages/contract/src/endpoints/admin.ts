@@ -1,0 +1,108 @@
+// The API's endpoints: the admin's pages: overview, users, courses, payments, the audit log. Assembled
+// with the others in ../endpoints.ts.
+import {
+  adminCoursesPage,
+  adminCoursesQuery,
+  adminOverview,
+  adminPayment,
+  adminPaymentsPage,
+  adminPaymentsQuery,
+  adminUser,
+  adminUsersPage,
+  adminUsersQuery,
+  auditPage,
+  auditQuery,
+  paymentIdParams,
+  userIdParams,
+} from '../admin';
+import { apiRoutes } from '../api-routes';
+import { createUserBody, user } from '../auth';
+import { endpoint } from '../endpoint';
+import { dataEnvelope } from '../envelope';
+
+export const adminEndpoints = {
+  createUser: endpoint({
+    ...apiRoutes.admin.createUser,
+    summary: 'Create a teacher, admin or student',
+    tags: ['admin'],
+    access: ['create', 'User'],
+    body: createUserBody,
+    status: 201,
+    response: dataEnvelope(user),
+    failures: [409],
+  }),
+  users: endpoint({
+    ...apiRoutes.admin.users,
+    summary: 'Every account, by name or email, role and status',
+    tags: ['admin'],
+    access: ['read', 'User'],
+    query: adminUsersQuery,
+    status: 200,
+    response: dataEnvelope(adminUsersPage),
+  }),
+  deactivateUser: endpoint({
+    ...apiRoutes.admin.deactivateUser,
+    summary: 'Stop an account at once: tokens revoked, live sockets closed, login refused',
+    tags: ['admin'],
+    access: ['update', 'User'],
+    params: userIdParams,
+    status: 200,
+    response: dataEnvelope(adminUser),
+    failures: [404, 409],
+  }),
+  reactivateUser: endpoint({
+    ...apiRoutes.admin.reactivateUser,
+    summary: 'Let a deactivated account log in again',
+    tags: ['admin'],
+    access: ['update', 'User'],
+    params: userIdParams,
+    status: 200,
+    response: dataEnvelope(adminUser),
+    failures: [404, 409],
+  }),
+  courses: endpoint({
+    ...apiRoutes.admin.courses,
+    summary: 'Courses of every teacher with their students and batches',
+    tags: ['admin'],
+    access: ['read', 'AdminArea'],
+    query: adminCoursesQuery,
+    status: 200,
+    response: dataEnvelope(adminCoursesPage),
+  }),
+  payments: endpoint({
+    ...apiRoutes.admin.payments,
+    summary: 'Payments and enrollments (subscriptions), newest first',
+    tags: ['admin'],
+    access: ['read', 'Payment'],
+    query: adminPaymentsQuery,
+    status: 200,
+    response: dataEnvelope(adminPaymentsPage),
+  }),
+  refundPayment: endpoint({
+    ...apiRoutes.admin.refundPayment,
+    summary: 'Mark a paid enrollment refunded: its access ends and its batch seat is freed',
+    tags: ['admin'],
+    access: ['update', 'Payment'],
+    params: paymentIdParams,
+    status: 200,
+    response: dataEnvelope(adminPayment),
+    failures: [404, 409],
+  }),
+  overview: endpoint({
+    ...apiRoutes.admin.overview,
+    summary: "Users by role, this month's revenue, active batches",
+    tags: ['admin'],
+    access: ['read', 'AdminArea'],
+    status: 200,
+    response: dataEnvelope(adminOverview),
+  }),
+  audit: endpoint({
+    ...apiRoutes.admin.audit,
+    summary: 'Every admin action, newest first',
+    tags: ['admin'],
+    access: ['read', 'AuditLog'],
+    query: auditQuery,
+    status: 200,
+    response: dataEnvelope(auditPage),
+  }),
+} as const;
