@@ -1,5 +1,6 @@
 // The import boundaries of eslint.config.js bite: each rule is shown one import that breaks it (as text
 // at a path inside the tree, so nothing is written there), plus a committed cycle in lint-fixtures/.
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -50,5 +51,26 @@ describe('API paths', () => {
     expect(await ruleIds('apps/server/src/modules/probe.ts', "export const path = '/api/health';")).toContain(rule);
     expect(await ruleIds('apps/web/src/lib/api.ts', "export const path = '/api/courses/';")).not.toContain(rule);
     expect(await ruleIds('packages/contract/src/probe.ts', "export const path = '/api/courses/';")).not.toContain(rule);
+  });
+});
+
+describe('unused exports', () => {
+  const knip = path.join(root, 'node_modules/knip/bin/knip.js');
+  const unusedExports = (directory: string) =>
+    spawnSync(process.execPath, [knip, '--directory', directory, '--include', 'exports,types', '--no-progress', '--reporter', 'compact'], {
+      encoding: 'utf8',
+    });
+
+  it('fail the lint, each named with its file', () => {
+    const run = unusedExports(path.join(root, 'scripts/lint-fixtures/unused-export'));
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain('src/words.ts: unusedWord');
+    expect(run.stdout).not.toContain('usedWord,');
+  });
+
+  it('are none in the code base', () => {
+    const run = unusedExports(root);
+    expect(run.stdout + run.stderr).toBe('');
+    expect(run.status).toBe(0);
   });
 });

@@ -28,7 +28,7 @@ export function optionValue(argv, index) {
 // --cpu-prof-dir=/tmp/prof" or "--trace-gc" (NODE_OPTIONS refuses most of these).
 const serverNodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
-export async function freePort() {
+async function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -167,7 +167,7 @@ export async function axeViolations(page: Page) {
 export const failsTest = <V extends { impact?: string | null }>(violation: V): violation is V & { impact: 'critical' | 'serious' } =>
   violation.impact === 'critical' || violation.impact === 'serious';
 
-export interface Finding {
+interface Finding {
   where: string;
   id: string;
   impact: string;

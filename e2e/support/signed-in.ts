@@ -25,7 +25,7 @@ export async function startSignedIn(context: BrowserContext, session: StoredSess
 }
 
 /** The demo accounts' password, and the one given to the students tests make. */
-export const demoPassword = 'mooz-demo-123';
+const demoPassword = 'mooz-demo-123';
 
 /** Logs in through the API of the server at `baseURL`. */
 export async function logInAt(baseURL: string, email: string, password = demoPassword): Promise<StoredSession> {

@@ -78,7 +78,7 @@ declare module 'fastify' {
   }
 }
 
-export interface AppDependencies {
+interface AppDependencies {
   /** A database opened by the caller (tests); otherwise the app opens one from the config and closes it. */
   database?: DatabaseHandle;
   /** Outgoing mail; by default SMTP or the outbox, as configured. */

@@ -25,7 +25,7 @@ const defaultIceServers = [
  * every case, and at the OWASP cost each hash or login is 20 ms of CPU or more on a loaded machine.
  * Production refuses the cheap one. A stored hash names its own cost, so either verifies.
  */
-export const passwordHashCosts = {
+const passwordHashCosts = {
   owasp: { memoryCost: 19_456, timeCost: 2 },
   test: { memoryCost: 1_024, timeCost: 1 },
 } as const;

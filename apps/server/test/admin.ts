@@ -5,7 +5,7 @@ import { signedIn } from './accounts';
 import { courseAndStudent, createOrder, paidCheckout, weekdayChoice } from './courses';
 import { auditLog } from '../src/db/schema/index';
 
-export type Headers = Record<string, string>;
+type Headers = Record<string, string>;
 
 export const call = (t: TestApp, method: 'GET' | 'POST', url: string, headers: Headers = {}, payload?: object) =>
   t.app.inject({ method, url, headers, ...(payload && { payload }) });

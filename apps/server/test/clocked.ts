@@ -17,7 +17,7 @@ export interface Clock {
   set(minutes: number): void;
 }
 
-export function testClock(): Clock {
+function testClock(): Clock {
   const clock = {
     at: new Date(),
     set(minutes: number) {
@@ -28,7 +28,7 @@ export function testClock(): Clock {
 }
 
 /** Every mail sent, by any of the apps that share it. */
-export function mailbox() {
+function mailbox() {
   const sent: Mail[] = [];
   return { sent, mailer: { send: async (mail: Mail) => void sent.push(mail) } };
 }

@@ -10,7 +10,7 @@ import { cuesElement, encodeId, encodeSize, infoElement, seekHeadElement, wideSi
 import { ScanFeed, scanWebm } from '../src/modules/recordings/webm/scan';
 import type { WebmCluster, WebmScan } from '../src/modules/recordings/webm/scan-types';
 
-export interface SeekableWebm {
+interface SeekableWebm {
   scan: WebmScan;
   /** The output's length in bytes (0 when the source holds nothing playable). */
   sizeBytes: number;

@@ -28,7 +28,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.join(import.meta.dirname, '../../drizzle');
+const migrationsFolder = path.join(import.meta.dirname, '../../drizzle');
 
 // Several server processes may start at once against one PostgreSQL: only one migrates at a time.
 const MIGRATION_LOCK = 7_246_001;

@@ -23,7 +23,7 @@ export interface UploadRules {
   accept(first: Buffer): ((chunk: Buffer | null) => void) | void;
 }
 
-export interface CheckedUpload {
+interface CheckedUpload {
   /** The file's bytes, for storage. */
   stream: Readable;
   /** Set when the request was at fault (too large, cut off, refused part-way): answer with it, not a 500. */

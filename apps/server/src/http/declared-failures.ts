@@ -23,7 +23,7 @@ function failuresOf(route: RouteOptions): number[] {
 }
 
 /** Routes of the API as registered, for the fuzz test and anything else that walks the API. */
-export type ApiRoute = Pick<RouteOptions, 'method' | 'url' | 'schema' | 'onRequest'>;
+type ApiRoute = Pick<RouteOptions, 'method' | 'url' | 'schema' | 'onRequest'>;
 
 declare module 'fastify' {
   interface FastifyInstance {

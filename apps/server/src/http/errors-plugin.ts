@@ -16,7 +16,7 @@ const outageCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE',
 const outageMessages = /Connection terminated|connection timeout|Connection is closed|enableOfflineQueue|MaxRetriesPerRequest|Client has encountered a connection error|Client was closed/i;
 
 /** A database or Redis that cannot be reached right now: the request may work again in a moment. */
-export function isOutage(error: unknown): boolean {
+function isOutage(error: unknown): boolean {
   for (let cause = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0; cause && i < 5; cause = cause.cause as typeof cause, i++) {
     const code = typeof cause.code === 'string' ? cause.code : '';
     if (outageCodes.has(code) || code.startsWith('08')) return true;

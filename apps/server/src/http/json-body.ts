@@ -14,7 +14,7 @@ const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
 /** The deepest nesting of objects and arrays in a JSON text, stopping as soon as it passes `max`. */
-export function nestingDepth(text: string, max: number): number {
+function nestingDepth(text: string, max: number): number {
   let depth = 0;
   let deepest = 0;
   let inString = false;

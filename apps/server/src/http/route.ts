@@ -11,7 +11,7 @@ import { chosenEncoding, sharedBytes } from './shared-answer';
 import { varyOn } from './vary';
 
 /** The request as a handler sees it: validated params, query and body of its endpoint. */
-export type EndpointRequest<E extends Endpoint> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {
+type EndpointRequest<E extends Endpoint> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {
   params: ParamsOf<E>;
   query: QueryOf<E>;
   body: BodyOf<E>;

@@ -61,7 +61,7 @@ export function securityHeaders(options: Readonly<HelmetOptions>) {
  * of the page's policies mean anything on it; nosniff keeps a browser from running it as anything but
  * its type, and the resource policy keeps other sites from loading it.
  */
-export const assetAnswerHeaders: Readonly<Record<string, string>> = {
+const assetAnswerHeaders: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
   'cross-origin-resource-policy': 'same-origin',
 };

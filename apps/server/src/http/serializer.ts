@@ -35,7 +35,7 @@ function keepDeclaredOrder(node: unknown): void {
 }
 
 /** The JSON Schema fast-json-stringify is given for a zod schema: its output side, as draft-07. */
-export function responseJsonSchema(schema: z.ZodType): JsonSchema {
+function responseJsonSchema(schema: z.ZodType): JsonSchema {
   const json = z.toJSONSchema(schema, { target: 'draft-7', io: 'output' }) as JsonSchema;
   keepDeclaredOrder(json);
   return json;
@@ -45,7 +45,7 @@ export function responseJsonSchema(schema: z.ZodType): JsonSchema {
  * Whether parsing can change a value (a transform, a pipe, a default, an overwrite such as trim()):
  * then JSON Schema cannot say what zod wrote, and the answer keeps going through zod.
  */
-export function changesValues(schema: z.core.$ZodType, seen = new Set<unknown>()): boolean {
+function changesValues(schema: z.core.$ZodType, seen = new Set<unknown>()): boolean {
   if (seen.has(schema)) return false;
   seen.add(schema);
   const def = schema._zod.def as unknown as { type: string; checks?: { _zod: { def: { check: string } } }[] } & Record<string, unknown>;

@@ -13,7 +13,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 
-export type Encoding = 'br' | 'gzip';
+type Encoding = 'br' | 'gzip';
 
 /** Below this many bytes an answer goes as it is: compressing it would save less than a packet. */
 export const COMPRESS_FROM_BYTES = 1024;

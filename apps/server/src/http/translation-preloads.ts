@@ -33,7 +33,7 @@ function cookieValue(header: string | undefined, name: string): string | undefin
 }
 
 /** The language the page will most likely show, guessed as the browser's detection would from what it sends. */
-export function likelyLanguage(url: string, headers: { cookie?: string; 'accept-language'?: string }): Language {
+function likelyLanguage(url: string, headers: { cookie?: string; 'accept-language'?: string }): Language {
   const query = new URL(url, 'http://mooz.invalid').searchParams.get('lng') ?? undefined;
   const candidates = [query, cookieValue(headers.cookie, 'i18next'), ...acceptedLanguages(headers['accept-language'])];
   for (const candidate of candidates) {

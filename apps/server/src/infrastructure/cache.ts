@@ -8,7 +8,7 @@
 // Nothing is ever served past `ttlMs` after the load that read it began: a value whose refresh has not
 // arrived by then is waited for, as before. Only an invalidation or a first read makes callers wait.
 
-export interface CacheOptions<V = unknown> {
+interface CacheOptions<V = unknown> {
   /** How long a loaded value may be used without news from the database: the fallback, when no change reaches us. */
   ttlMs: number;
   /** From what age a use reloads the value in the background; half the lifetime unless told. */
@@ -21,7 +21,7 @@ export interface CacheOptions<V = unknown> {
   now?: () => number;
 }
 
-export interface CachedValue<T> {
+interface CachedValue<T> {
   get(): Promise<T>;
   invalidate(): void;
 }
@@ -89,7 +89,7 @@ export function cachedValue<T>(load: () => Promise<T>, options: CacheOptions<T>)
 /** What `peek` answers for a key with nothing kept within its lifetime. */
 export const notKept: unique symbol = Symbol('not kept');
 
-export interface CachedMap<K, V> {
+interface CachedMap<K, V> {
   get(key: K): Promise<V>;
   /**
    * What `get` would answer at once, without a promise: the value kept for `key` (a use like any other,

@@ -23,7 +23,7 @@ export type Change =
   /** Changes may have been missed (the carrier was down): drop everything. */
   | { kind: 'everything' };
 
-export interface Transport {
+interface Transport {
   name: string;
   start(onMessage: (payload: string) => void, onReconnect: () => void): Promise<void>;
   send(payload: string): Promise<unknown>;

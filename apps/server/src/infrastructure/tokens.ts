@@ -3,7 +3,7 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { UserType } from '@mooz/contract/permissions';
 
-export interface AccessClaims {
+interface AccessClaims {
   userId: number;
   userType: UserType;
   familyId: string;
@@ -14,7 +14,7 @@ export interface VerifiedAccess extends AccessClaims {
   expiresAt: number;
 }
 
-export interface RefreshClaims {
+interface RefreshClaims {
   tokenId: string;
   userId: number;
   familyId: string;

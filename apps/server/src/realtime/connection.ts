@@ -22,7 +22,7 @@ import { readRelayMessage, relayTooLarge } from './relay-checks';
 import type { Member, RoomStore } from './room-store';
 import { peerChannel, roomChannel, type MeetingSocket, type RealtimeServer } from './sockets';
 
-export interface Signalling {
+interface Signalling {
   app: FastifyInstance;
   io: RealtimeServer;
   store: RoomStore;

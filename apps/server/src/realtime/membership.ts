@@ -7,7 +7,7 @@ import type { Recovery } from './mirrored-room-store';
 import type { Member, RoomStore } from './room-store';
 import { peerChannel, roomChannel, type RealtimeServer } from './sockets';
 
-export interface MembershipOptions {
+interface MembershipOptions {
   /** Rooms span several processes (the Redis adapter). */
   clustered: boolean;
   /** Settles when broadcasts reach the other processes again, after an outage. */

@@ -18,7 +18,7 @@ export interface Recovery {
   displaced: { roomId: string; member: Member }[];
 }
 
-export interface MirroredRoomStoreOptions {
+interface MirroredRoomStoreOptions {
   log: FastifyBaseLogger;
   onRecovered(recovery: Recovery): void;
   /** Wait before trying again when a rebuild failed while the connection stayed up. */

@@ -21,7 +21,7 @@ function handleRejections(client: Redis, methods: readonly string[], report: (er
   }
 }
 
-export interface SharedAdapter {
+interface SharedAdapter {
   /** Settles once both connections are up and broadcasts reach the other processes (at once when they are). */
   whenConnected(): Promise<void>;
   close(): Promise<void>;

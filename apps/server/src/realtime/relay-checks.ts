@@ -5,7 +5,7 @@
 // schema and to JSON.stringify themselves, so the answers never differ (relay-checks.test.ts).
 import { realtimeLimits, sendMessagePayload } from '@mooz/contract/realtime';
 
-export interface RelayMessage {
+interface RelayMessage {
   to: string;
   roomId: string;
   data: Record<string, unknown>;

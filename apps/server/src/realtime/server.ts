@@ -26,12 +26,12 @@ import { janusPool } from '../sfu/janus-pool';
 import { createSfu, type Sfu } from '../sfu/sfu';
 import type { MeetingSocket, RealtimeServer } from './sockets';
 
-export interface RealtimeOptions {
+interface RealtimeOptions {
   /** How long a dropped connection keeps its place in its rooms (contract: at most 10 s). */
   reconnectGraceMs: number;
 }
 
-export interface Realtime {
+interface Realtime {
   io: RealtimeServer;
   store: RoomStore;
   options: RealtimeOptions;

@@ -9,7 +9,7 @@ import type { AuthUser } from '../http/authenticate';
  * The account behind a connection, as the signalling needs it: the permission answers it asks are
  * taken at the handshake, so a connection keeps no permission object of its own (one is ~8 KiB).
  */
-export interface MeetingUser extends Pick<AuthUser, 'id' | 'userType' | 'familyId'> {
+interface MeetingUser extends Pick<AuthUser, 'id' | 'userType' | 'familyId'> {
   /** May create ad hoc meeting rooms (`create` `Meeting`). */
   mayCreateMeetings: boolean;
 }

@@ -5,13 +5,13 @@
 import { createHmac } from 'node:crypto';
 import type { IceServer, IceServersAnswer } from '@mooz/contract/realtime';
 
-export interface TurnSettings {
+interface TurnSettings {
   urls: string[];
   secret: string;
   ttlSeconds: number;
 }
 
-export interface TurnCredential {
+interface TurnCredential {
   urls: string[];
   username: string;
   credential: string;
@@ -27,7 +27,7 @@ export function turnCredential(turn: TurnSettings, who: string | number, now = D
   return { urls: [...turn.urls], username, credential: createHmac('sha1', turn.secret).update(username).digest('base64') };
 }
 
-export interface IceSettings {
+interface IceSettings {
   iceServers: IceServer[];
   turn: TurnSettings | null;
   iceTransportPolicy: 'all' | 'relay';

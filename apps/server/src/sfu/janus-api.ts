@@ -14,7 +14,7 @@ export interface JanusEvent {
   [key: string]: unknown;
 }
 
-export class JanusError extends Error {
+class JanusError extends Error {
   constructor(
     message: string,
     readonly code?: number,

@@ -53,7 +53,7 @@ export function janusBinary(): string | null {
   return null;
 }
 
-export function freePort(host = '127.0.0.1'): Promise<number> {
+function freePort(host = '127.0.0.1'): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -29,7 +29,7 @@ interface JanusPublisher {
   streams?: { type: string; mid: string; disabled?: boolean }[];
 }
 
-export interface ParticipantHooks {
+interface ParticipantHooks {
   offer(payload: { jsep: Jsep; streams: SfuStream[] }): void;
   /** Whether this participant's media reaches Janus (the hosts' People list). */
   media(connected: boolean): void;

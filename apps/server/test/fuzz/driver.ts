@@ -10,7 +10,7 @@ import { preview } from './zod-mutations';
 import { schemaOf, type ApiRoute } from './routes';
 import type { World } from './world';
 
-export interface FuzzSettings {
+interface FuzzSettings {
   seed: number;
   numRuns: number;
   /** Distinct failures to look for per route before giving up on the rest. */
@@ -23,13 +23,13 @@ export interface FuzzSettings {
   routeTimeLimitMs: number;
 }
 
-export interface Finding extends Problem {
+interface Finding extends Problem {
   route: string;
   report: string;
   shrinks: number;
 }
 
-export interface RouteResult {
+interface RouteResult {
   findings: Finding[];
   /** How often each status was answered in the first round: shows how deep the fuzz reached. */
   statuses: Record<number, number>;

@@ -28,7 +28,7 @@ export interface Problem {
   detail: string;
 }
 
-export interface Outcome {
+interface Outcome {
   status: number;
   problems: Problem[];
   /** The request, the answer and the problems, ready to print. */
@@ -48,7 +48,7 @@ function isDeclaredText(schema: AnySchema, res: { body: string; headers: Record<
 }
 
 /** The declared response schema for a status: exact, then `4xx`-style, then `default`. */
-export function declaredSchema(route: ApiRoute, status: number): AnySchema | undefined {
+function declaredSchema(route: ApiRoute, status: number): AnySchema | undefined {
   const response = schemaOf(route).response ?? {};
   return response[status] ?? response[`${Math.floor(status / 100)}xx`] ?? response.default;
 }

@@ -234,7 +234,7 @@ const asText = (value: unknown) =>
         ? JSON.stringify(value)
         : String(value);
 
-export interface Built {
+interface Built {
   inject: InjectOptions;
   url: string;
   /** Params, querystring and body as the server will see them, when the request is sent exactly so. */

@@ -25,7 +25,7 @@ export interface ApiRoute {
   options: RouteOptions;
 }
 
-export interface RouteSchema {
+interface RouteSchema {
   body?: AnySchema;
   params?: AnySchema;
   querystring?: AnySchema;

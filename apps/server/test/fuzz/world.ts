@@ -23,10 +23,10 @@ import { subscriptions } from '../../src/db/schema/index';
 import { withRouteCatalogue, type RouteCatalogue } from './routes';
 import { fingerprinter, type Fingerprint } from './fingerprint';
 
-export const PASSWORD = 'correct horse battery';
+const PASSWORD = 'correct horse battery';
 
-export const roles = ['student', 'teacher', 'admin'] as const;
-export type Role = (typeof roles)[number];
+const roles = ['student', 'teacher', 'admin'] as const;
+type Role = (typeof roles)[number];
 
 /** Who calls: nobody, someone with a bad or an expired token, or a signed-in student, teacher or admin. */
 export const identityNames = ['nobody', 'bad-token', 'expired-token', 'student', 'teacher', 'admin'] as const;

@@ -7,7 +7,7 @@ import { accepts, defOf, formatPath, zodArbitrary, type AnySchema, type Arbitrar
 // Mutations: near-valid values with one thing broken.
 
 /** Numbers that break ranges and column types: past int4, negative, zero, huge, fractional, unsafe. */
-export const edgeNumbers = [
+const edgeNumbers = [
   0,
   -1,
   1.5,
@@ -25,7 +25,7 @@ export const edgeNumbers = [
 ] as const;
 
 /** Text that breaks naive storage and display: NUL and other control characters, lone surrogates... */
-export const hostileStrings = [
+const hostileStrings = [
   '',
   ' ',
   '\u0000',
@@ -61,7 +61,7 @@ export const hostileStrings = [
 ] as const;
 
 /** Characters to slip into an otherwise valid string. */
-export const controlCharacters = [
+const controlCharacters = [
   '\u0000',
   '\u0001',
   '\u0008',
@@ -82,7 +82,7 @@ const deepNest = (depth: number) => {
   return value;
 };
 
-export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom<unknown>(...edgeNumbers) },
   { weight: 4, arbitrary: fc.constantFrom<unknown>(...hostileStrings) },
   { weight: 2, arbitrary: fc.constantFrom<unknown>(null, true, false, [], {}, [null], [[]], { '': null }) },
@@ -99,7 +99,7 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   },
 );
 
-export type Mutation =
+type Mutation =
   | { kind: 'drop'; pick: number }
   | { kind: 'replace'; pick: number; value: unknown }
   | { kind: 'inject'; pick: number; text: string; at: number }
@@ -113,7 +113,7 @@ const injectedText = fc.oneof(
   { weight: 2, arbitrary: fc.constantFrom(...hostileStrings) },
 );
 
-export const mutationArbitrary: fc.Arbitrary<Mutation> = fc.oneof(
+const mutationArbitrary: fc.Arbitrary<Mutation> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('drop' as const), pick: fc.nat() }) },
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('replace' as const), pick: fc.nat(), value: hostileValue }) },
   {
@@ -143,7 +143,7 @@ export const mutationArbitrary: fc.Arbitrary<Mutation> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('root' as const), value: hostileValue }) },
 );
 
-export interface Mutated {
+interface Mutated {
   value: unknown;
   /** What was broken, for the failure message. */
   mutation: string;
@@ -178,7 +178,7 @@ function unwrap(schema: AnySchema): AnySchema {
 }
 
 /** The schema of the node at `path` in a value of `schema`, when the path leads somewhere it knows. */
-export function schemaAt(schema: AnySchema, path: Path): AnySchema | undefined {
+function schemaAt(schema: AnySchema, path: Path): AnySchema | undefined {
   let current: AnySchema | undefined = schema;
   for (const key of path) {
     if (!current) return undefined;

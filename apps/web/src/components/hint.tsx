@@ -7,7 +7,7 @@ import { cloneElement, useState, type PointerEvent, type ReactElement, type Reac
 import { createPortal } from 'react-dom';
 import classes from './hint.module.css';
 
-export type HintPosition = 'top' | 'bottom' | 'left' | 'right';
+type HintPosition = 'top' | 'bottom' | 'left' | 'right';
 
 type Target = ReactElement<{
   onPointerEnter?: (event: PointerEvent<HTMLElement>) => void;

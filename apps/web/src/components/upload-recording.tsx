@@ -116,7 +116,7 @@ export function UploadProgress({ state }: { state: UploadState }) {
   );
 }
 
-export function UploadRecordingModal({ roomId, sessionTitle, opened, onClose }: {
+function UploadRecordingModal({ roomId, sessionTitle, opened, onClose }: {
   roomId: string;
   sessionTitle: string;
   opened: boolean;

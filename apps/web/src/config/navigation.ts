@@ -7,7 +7,7 @@ import { appPages, type AppPage, type NavigationIcon } from '@mooz/contract/navi
 import type { Action, Subject, UserType } from '@mooz/contract/permissions';
 import { navigationIcons } from './navigation-icons';
 
-export interface NavigationItem {
+interface NavigationItem {
   /** The page's name (`my-courses`): test ids and keys. */
   id: string;
   /** The bookmark id (`page:my-courses`). */
@@ -57,7 +57,7 @@ function itemOf(page: AppPage): NavigationItem {
   };
 }
 
-export const navigationItems: NavigationItem[] = appPages.map(itemOf);
+const navigationItems: NavigationItem[] = appPages.map(itemOf);
 
 type Can = (action: Action, subject: Subject) => boolean;
 

@@ -1,12 +1,11 @@
 // One CASL ability for the whole app, built from the ability rules of the stored session record
 // (read on Auth only when there is none). It is
-// updated in place, so <Can> and useAbility() re-render through CASL's own "updated" event.
+// updated in place, so useAbility() re-renders through CASL's own "updated" event.
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import { createContextualCan } from '@casl/react';
 import { buildAbility, denialMessage, guestRules, type AppAbility, type Rule } from '@mooz/contract/permissions';
 import { onAuthChange, readStoredUser } from './stored-auth';
 
-export function rulesFromStoredSession(): Rule[] {
+function rulesFromStoredSession(): Rule[] {
   const ability = readStoredUser()?.ability;
   return Array.isArray(ability) ? ability : guestRules;
 }
@@ -31,7 +30,6 @@ export function explainDenial(ability: AppAbility, action: Parameters<AppAbility
 }
 
 export const AbilityContext = createContext<AppAbility>(appAbility);
-export const Can = createContextualCan(AbilityContext.Consumer);
 
 /** The ability, re-rendering the caller whenever its rules change. */
 export function useAbility(): AppAbility {

@@ -28,7 +28,7 @@ export class ApiError extends Error {
   }
 }
 
-export interface ApiOptions {
+interface ApiOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
   formData?: FormData;
@@ -188,11 +188,11 @@ type Declared = typeof endpoints;
 /** Every declared endpoint, as one union. */
 type AnyEndpoint = { [A in keyof Declared]: Declared[A] extends Endpoint ? Declared[A] : Declared[A][keyof Declared[A]] }[keyof Declared];
 /** The declaration behind a route of `apiRoutes`. */
-export type EndpointAt<R extends Route> = Extract<AnyEndpoint, { method: R['method']; path: R['path'] }>;
+type EndpointAt<R extends Route> = Extract<AnyEndpoint, { method: R['method']; path: R['path'] }>;
 type Route = { method: Endpoint['method']; path: Endpoint['path'] };
 
 type Part<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefined } : { [P in K]: T };
-export type CallInput<E extends Endpoint> = Part<'params', ParamsInput<E>> &
+type CallInput<E extends Endpoint> = Part<'params', ParamsInput<E>> &
   Part<'body', BodyInput<E>> & {
     query?: QueryInput<E>;
     signal?: AbortSignal;

@@ -8,7 +8,7 @@ import { call, errorOf, getAccessToken, getRefreshToken } from './api';
 import { announceAuthChange, clearStoredAuth, onAuthChange, readStoredUser, type StoredUser } from './stored-auth';
 import { writeStorage } from './storage';
 
-export interface AuthState {
+interface AuthState {
   user: StoredUser | null;
   access: string | null;
   refresh: string | null;

@@ -8,7 +8,7 @@ import { useLayoutState } from './layout-state';
 import { useStoredUser } from './use-stored-auth';
 
 /** Per user, so a second account in the same tab never sees the first one's lists. */
-export const bookmarkKeys = { data: (user: unknown) => ['bookmarks', user] as const };
+const bookmarkKeys = { data: (user: unknown) => ['bookmarks', user] as const };
 
 /** Loads the bookmarks into the layout state; mounted once, by the signed-in frame. */
 export function useBookmarksLoader(): void {

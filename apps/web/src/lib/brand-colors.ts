@@ -16,7 +16,7 @@ export const primaryShades = [
   '#4236a3',
 ] as const;
 
-export const themeColors = {
+const themeColors = {
   primary: primaryShades[6],
   secondary: '#808390',
   success: '#28c76f',
@@ -25,8 +25,6 @@ export const themeColors = {
   info: '#00bad1',
   dark: '#2f2b3d',
 } as const;
-
-export type ThemeColor = keyof typeof themeColors;
 
 /** The declarations for :root; each colour also gets a ~10% "light" tint for soft backgrounds. */
 export function themeColorVariables(): Record<string, string> {

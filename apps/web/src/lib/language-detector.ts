@@ -5,7 +5,7 @@
 // (letters, digits, - _ @ ., no "..") are ignored, as the package does.
 import type { LanguageDetectorModule } from 'i18next';
 
-export interface DetectionOptions {
+interface DetectionOptions {
   lookupQuerystring: string;
   lookupCookie: string;
   lookupLocalStorage: string;

@@ -44,7 +44,7 @@ interface LayoutActions {
   reset: () => void;
 }
 
-export type LayoutStore = LayoutPreferences & LayoutActions;
+type LayoutStore = LayoutPreferences & LayoutActions;
 
 export const useLayoutPreferences = create<LayoutStore>()(
   persist(

@@ -4,7 +4,7 @@
 import { create } from 'zustand';
 import type { BookmarksData, NavigationItem } from '@mooz/contract/navigation';
 
-export interface LayoutState {
+interface LayoutState {
   query: string;
   bookmarks: NavigationItem[];
   suggestions: NavigationItem[];
@@ -49,7 +49,7 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
 }
 
 /** The bookmarks after a confirmed toggle: a newly starred suggestion goes last, as the server puts it. */
-export function toggledBookmarks(
+function toggledBookmarks(
   state: Pick<LayoutState, 'bookmarks' | 'suggestions'>,
   id: string,
 ): Pick<LayoutState, 'bookmarks' | 'suggestions'> {

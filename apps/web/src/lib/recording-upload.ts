@@ -93,7 +93,7 @@ export type UploadState =
   | { status: 'uploadSuccess'; total: number; recording: Recording | null }
   | { status: 'uploadError'; message: string };
 
-export type UploadEvent =
+type UploadEvent =
   | { type: 'start'; total: number }
   | { type: 'progress'; fraction: number }
   | { type: 'done'; recording: Recording | null }

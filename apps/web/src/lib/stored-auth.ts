@@ -5,7 +5,7 @@ import { storageKeys } from '@mooz/contract/config';
 import type { Rule } from '@mooz/contract/permissions';
 import { readJson, readStorage, removeStorage } from './storage';
 
-export const authChangedEvent = 'mooz:auth-changed';
+const authChangedEvent = 'mooz:auth-changed';
 
 /** The stored user record; only the fields the shell reads are typed. */
 export interface StoredUser {
@@ -29,7 +29,7 @@ export function isSignedIn(): boolean {
 }
 
 /** Tokens this close to their end count as expired already: clocks differ, and requests take time. */
-export const accessTokenSkewSeconds = 10;
+const accessTokenSkewSeconds = 10;
 
 /**
  * Whether a JWT's `exp` is past (within the skew), read without verifying: the server still checks

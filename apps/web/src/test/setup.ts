@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// findBy and waitFor wait up to 5 s, not 1: on two cores busy with the server tests, a screen that
+// signs someone in and routes them on took over a second, and failed a run that a retry passed.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

@@ -7,7 +7,7 @@ import { auditLog, users } from '../../db/schema/index';
 import { fullName, pageOf, rowCount, type Paging } from './paging';
 
 /** A database handle or the transaction of the action being recorded. */
-export type AuditWriter = Pick<Database, 'insert'>;
+type AuditWriter = Pick<Database, 'insert'>;
 
 /**
  * Records an admin action in the caller's transaction: `actor` did `action` (`user.deactivate`,

@@ -18,7 +18,7 @@ import { containing, fullName, pageOf, rowCount } from './paging';
  * The status admins read, from the subscription's own: a pending order whose latest payment failed
  * after it was last asked for is failed; one left unpaid for `abandonedAfterHours` is abandoned.
  */
-export const paymentStatusOf = (now: Date): SQL<PaymentStatus> => sql<PaymentStatus>`(case
+const paymentStatusOf = (now: Date): SQL<PaymentStatus> => sql<PaymentStatus>`(case
   when ${subscriptions.status} = 'active' then 'paid'
   when ${subscriptions.status} = 'refunded' then 'refunded'
   when ${subscriptions.failedAt} >= ${subscriptions.orderedAt} then 'failed'

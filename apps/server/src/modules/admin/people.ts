@@ -14,12 +14,12 @@ import { createActiveUser, type UserRow } from '../auth/users';
 import { recordAudit } from './audit';
 import { containing, fullName, pageOf, rowCount } from './paging';
 
-export function accountStatus(row: Pick<UserRow, 'isActive' | 'deactivatedAt'>): AccountStatus {
+function accountStatus(row: Pick<UserRow, 'isActive' | 'deactivatedAt'>): AccountStatus {
   if (row.deactivatedAt) return 'deactivated';
   return row.isActive ? 'active' : 'unverified';
 }
 
-export function presentAdminUser(row: UserRow): AdminUser {
+function presentAdminUser(row: UserRow): AdminUser {
   return {
     id: row.id,
     email: row.email,
@@ -38,7 +38,7 @@ const statusCondition: Record<AccountStatus, SQL | undefined> = {
   unverified: and(isNull(users.deactivatedAt), eq(users.isActive, false)),
 };
 
-export interface PeopleDeps {
+interface PeopleDeps {
   db: Database;
   trialDays: number;
   now: () => Date;

@@ -11,7 +11,7 @@ import { createPayments } from './payments';
 import { createPeople } from './people';
 import type { NotificationsDoor } from '../notifications/door';
 
-export interface AdminDeps {
+interface AdminDeps {
   db: Database;
   changes: ChangeBus;
   /** Tells the access-token memory of revoked families (access-tokens.ts). */

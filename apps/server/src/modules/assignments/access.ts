@@ -25,7 +25,7 @@ export interface CourseAccess {
   role: CourseRole;
 }
 
-export const mayRead = (role: CourseRole) => role !== 'none';
+const mayRead = (role: CourseRole) => role !== 'none';
 
 /** The caller's role in a course (null when there is no such course). */
 export async function courseRole(db: Database, caller: Caller, courseId: number, now: Date = new Date()): Promise<CourseAccess | null> {

@@ -19,10 +19,10 @@ import { checkedUpload } from '../../http/checked-upload';
 import { linkSignature } from '../recordings/links';
 import { NoSuchKeyError } from '../recordings/storage';
 
-export type FileKind = (typeof assignmentFileKinds)[number];
+type FileKind = (typeof assignmentFileKinds)[number];
 
 /** Storage keys of assignment files: `assignments/<uuid>`; the link names the uuid alone. */
-export const filePrefix = 'assignments/';
+const filePrefix = 'assignments/';
 /** How long a file link stays valid (a page showing it is refetched long before). */
 export const fileLinkTtlSeconds = 60 * 60;
 
@@ -116,7 +116,7 @@ export function fileMimeType(kind: FileKind, name: string): string {
 // ----- Signed links -----
 
 /** Whose file a link opens: an assignment's attachment (a) or a submission's answer (s), by row id. */
-export interface FileOwner {
+interface FileOwner {
   kind: 'a' | 's';
   id: number;
 }

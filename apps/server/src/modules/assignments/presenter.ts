@@ -7,7 +7,7 @@ export type AssignmentRow = typeof assignments.$inferSelect;
 export type SubmissionRow = typeof submissions.$inferSelect & { studentName: string };
 
 /** A late answer: submitted after the due date (as the due date stands now). */
-export const isLate = (submittedAt: Date, dueAt: Date | null) => dueAt !== null && submittedAt.getTime() > dueAt.getTime();
+const isLate = (submittedAt: Date, dueAt: Date | null) => dueAt !== null && submittedAt.getTime() > dueAt.getTime();
 
 export function presentSubmission(secret: string, row: SubmissionRow, dueAt: Date | null, now: Date): Submission {
   return {
@@ -27,7 +27,7 @@ export function presentSubmission(secret: string, row: SubmissionRow, dueAt: Dat
   };
 }
 
-export interface AssignmentExtras {
+interface AssignmentExtras {
   courseName: string;
   /** The caller's own answer (students), or null. */
   mine: SubmissionRow | null;

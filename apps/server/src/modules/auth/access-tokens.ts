@@ -17,7 +17,7 @@ import { cachedMap, notKept } from '../../infrastructure/cache';
 import type { Change, ChangeBus } from '../../infrastructure/change-bus';
 import { verifyAccessToken, type VerifiedAccess } from '../../infrastructure/tokens';
 
-export interface Account {
+interface Account {
   id: number;
   userType: UserType;
   isActive: boolean;
@@ -27,7 +27,7 @@ export interface Account {
 
 export type Revocation = Extract<Change, { kind: 'family' } | { kind: 'families-of' }>;
 
-export interface AccessTokensDeps {
+interface AccessTokensDeps {
   db: Database;
   secret: string;
   changes: ChangeBus;

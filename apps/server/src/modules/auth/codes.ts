@@ -13,8 +13,8 @@ import type { Outbox } from '../../infrastructure/outbox';
 import { codeMail } from './mails';
 import type { UserRow } from './users';
 
-export type CodePurpose = 'verify' | 'reset' | 'email_change';
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+type CodePurpose = 'verify' | 'reset' | 'email_change';
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export function createCodes(deps: { db: Database; outbox: Outbox; secret: string; now: () => Date }) {
   const { db, now } = deps;
@@ -97,5 +97,3 @@ export function createCodes(deps: { db: Database; outbox: Outbox; secret: string
 
   return { write, check, spendAll };
 }
-
-export type Codes = ReturnType<typeof createCodes>;

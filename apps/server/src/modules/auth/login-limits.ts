@@ -9,7 +9,7 @@ import { tooManyRequests } from '../../http/errors';
 import type { RateLimiter } from '../../infrastructure/rate-limiter';
 
 /** The 429 of a login that must wait, with Retry-After and a message that names the wait. */
-export function loginWait(seconds: number) {
+function loginWait(seconds: number) {
   const whole = Math.max(1, Math.ceil(seconds));
   const message =
     whole <= 60
@@ -19,7 +19,7 @@ export function loginWait(seconds: number) {
 }
 
 /** The wait an attempt opens when it is `beyond` attempts past the free ones (0 for the last free one). */
-export function backoffSeconds(beyond: number) {
+function backoffSeconds(beyond: number) {
   const [, firstWaitSeconds] = rateLimits.loginWaitPerPair;
   return Math.min(firstWaitSeconds * 2 ** Math.min(beyond, 20), loginWaitMaxSeconds);
 }
@@ -61,5 +61,3 @@ export function createLoginLimits(limiter: RateLimiter) {
     },
   };
 }
-
-export type LoginLimits = ReturnType<typeof createLoginLimits>;

@@ -22,7 +22,7 @@ import { trialState } from './trial';
 import type { NotificationsDoor } from '../notifications/door';
 
 // The account messages live in the contract, so the web app can show them in the user's language.
-export const authMessages = {
+const authMessages = {
   registered: messages.registered,
   codeSent: messages.codeSent,
   codeInvalid: messages.codeInvalid,
@@ -47,7 +47,7 @@ export interface CodeRequest {
   purpose: 'verify' | 'reset';
 }
 
-export interface AuthDeps {
+interface AuthDeps {
   db: Database;
   outbox: Outbox;
   limiter: RateLimiter;

@@ -8,7 +8,7 @@ import { signAccessToken, signRefreshToken } from '../../infrastructure/tokens';
 import type { UserRow } from './users';
 import type { Revocation } from './access-tokens';
 
-export interface TokenFamiliesDeps {
+interface TokenFamiliesDeps {
   db: Database;
   secret: string;
   accessTokenTtl: number;
@@ -67,5 +67,3 @@ export function createTokenFamilies(deps: TokenFamiliesDeps) {
 
   return { issue, revokeFamily, revokeAllOf, spend };
 }
-
-export type TokenFamilies = ReturnType<typeof createTokenFamilies>;

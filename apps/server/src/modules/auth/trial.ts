@@ -12,7 +12,7 @@ export function trialEndsAt(start: Date, trialDays: number): Date {
   return new Date(start.getTime() + trialDays * DAY_MS);
 }
 
-export interface TrialState {
+interface TrialState {
   is_trial: boolean;
   has_purchased: boolean;
   trial_ends_at: string | null;

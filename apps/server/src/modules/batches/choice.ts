@@ -8,7 +8,7 @@ import type { BatchRow } from './store';
 import { weeklyMeetings, type BatchTimes } from './timetable';
 
 /** Its first session has started: too late to join the batch. */
-export function batchStarted(row: BatchRow, zone: string, now: Date): boolean {
+function batchStarted(row: BatchRow, zone: string, now: Date): boolean {
   const first = weeklyMeetings(row as BatchTimes, zone)[0];
   return first !== undefined && now.getTime() >= Date.parse(first.first_starts_at);
 }

@@ -20,7 +20,7 @@ type CourseRow = typeof courses.$inferSelect;
 type Lists = Pick<CourseRow, 'batchStartDates' | 'weekdayTimes' | 'weekendTimes'>;
 
 /** The local day in a zone at an instant, as YYYY-MM-DD. */
-export const dayIn = (zone: string, at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(at);
+const dayIn = (zone: string, at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(at);
 
 /** Monday of the ISO week of `date`. */
 const mondayOf = (date: string) => addDays(date, 1 - isoWeekday(date));
@@ -52,7 +52,7 @@ export function presentBatch(row: BatchRow, zone: string, now: Date): Batch {
 }
 
 /** The batches the course's date and time lists describe: every listed week, at every listed time. */
-export function batchesFromLists(lists: Lists): Omit<NewBatch, 'capacity' | 'sessionMinutes'>[] {
+function batchesFromLists(lists: Lists): Omit<NewBatch, 'capacity' | 'sessionMinutes'>[] {
   return lists.batchStartDates.flatMap((date) => [
     ...lists.weekdayTimes.map((time) => ({
       kind: 'weekdays' as const,
@@ -132,7 +132,7 @@ async function closeUnsold(db: Database, row: BatchRow): Promise<boolean> {
 }
 
 /** The checks of a new batch, every wrong field named at once. */
-export function checkNewBatch(input: z.output<typeof batchInput>, course: Pick<CourseRow, 'durationWeeks' | 'timeZone'>, now: Date): NewBatch {
+function checkNewBatch(input: z.output<typeof batchInput>, course: Pick<CourseRow, 'durationWeeks' | 'timeZone'>, now: Date): NewBatch {
   const errors: FieldErrors = {};
   const problem = (field: string, text: string) => void (errors[field] ??= []).push(text);
   const firstDay = input.kind === 'weekdays' ? 1 : 6;

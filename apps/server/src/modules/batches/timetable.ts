@@ -15,7 +15,7 @@ export const addDays = (date: string, days: number) => fromUtcDay(toUtcDay(date)
 export const isoWeekday = (date: string) => ((new Date(toUtcDay(date)).getUTCDay() + 6) % 7) + 1;
 
 /** The weekday a batch of this kind starts on: Monday for weekdays, Saturday for weekends. */
-export const firstDayOf = (kind: BatchKind) => batchDays[kind][0];
+const firstDayOf = (kind: BatchKind) => batchDays[kind][0];
 
 /** The first day on or after `date` that a batch of this kind may start on. */
 export function batchStartOnOrAfter(kind: BatchKind, date: string): string {
@@ -70,14 +70,14 @@ export interface BatchTimes {
 }
 
 /** The clock time a batch meets on an ISO weekday, or null when it does not meet that day. */
-export function meetingTime(batch: Omit<BatchTimes, 'startDate' | 'endDate'>, weekday: number): string | null {
+function meetingTime(batch: Omit<BatchTimes, 'startDate' | 'endDate'>, weekday: number): string | null {
   if (batch.kind === 'weekdays') return weekday <= 5 ? batch.time : null;
   if (weekday === 6) return batch.saturdayTime;
   if (weekday === 7) return batch.sundayTime;
   return null;
 }
 
-export interface Occurrence {
+interface Occurrence {
   date: string;
   weekday: number;
   time: string;

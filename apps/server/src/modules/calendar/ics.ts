@@ -22,7 +22,7 @@ export interface CalendarSession {
   timeZone: string;
 }
 
-export interface CalendarOptions {
+interface CalendarOptions {
   /** The app's address: join links. */
   origin: string;
   /** The domain part of every UID: fixed per installation, whatever address a request came by. */
@@ -34,7 +34,7 @@ export interface CalendarOptions {
   kind: 'feed' | 'single';
 }
 
-export const sessionUid = (id: number, domain: string) => `mooz-session-${id}@${domain}`;
+const sessionUid = (id: number, domain: string) => `mooz-session-${id}@${domain}`;
 
 export function sessionsCalendar(sessions: CalendarSession[], options: CalendarOptions): string {
   const t = mailTranslator(options.language);

@@ -20,7 +20,7 @@ import { calendarToken, newCalendarKey, tokenMatches, tokenUserId } from './toke
 
 type Caller = Pick<AuthUser, 'id' | 'userType'>;
 
-export interface CalendarDeps {
+interface CalendarDeps {
   db: Database;
   /** Signs feed tokens (the server's JWT secret). */
   secret: string;

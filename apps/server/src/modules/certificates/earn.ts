@@ -94,7 +94,7 @@ export async function earnDueCertificates(
 }
 
 /** How long after a batch's end the periodic pass still looks at it (a late viewer of the recordings may still earn it). */
-export const periodicLookBackDays = 30;
+const periodicLookBackDays = 30;
 
 /**
  * The periodic pass: every student with a batch ended in the last `periodicLookBackDays` days and no

@@ -6,7 +6,7 @@
 // failing. The verification page shows the name as it is.
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 
-export interface CertificateContent {
+interface CertificateContent {
   id: string;
   studentName: string;
   courseName: string;

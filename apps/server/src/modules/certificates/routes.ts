@@ -16,7 +16,7 @@ import { certificateFileName, certificatePdf } from './pdf';
 import { certificatePagePath, createCertificatesService } from './service';
 
 /** How often the periodic pass looks for batches that have ended. */
-export const earnEveryMs = 60 * 60 * 1000;
+const earnEveryMs = 60 * 60 * 1000;
 
 const refusals: FastifySchema = { hide: true, response: { 404: errorEnvelope } };
 

@@ -15,16 +15,16 @@ import { courseFor, type Caller } from '../assignments/access';
 import { batchHasEnded, earnDueCertificates, type CertificateTold } from './earn';
 import { certificateId, normaliseCertificateId } from './ids';
 
-export type CertificateRow = typeof certificates.$inferSelect;
+type CertificateRow = typeof certificates.$inferSelect;
 
 /** The PDF, public by the certificate's id (relative to the API's origin, as the dashboard lists it). */
-export const certificatePdfPath = (id: string) => pathOf(apiRoutes.certificates.pdf, { id });
+const certificatePdfPath = (id: string) => pathOf(apiRoutes.certificates.pdf, { id });
 /** The web app's public verification page. */
 export const certificatePagePath = (id: string) => `/certificates/${encodeURIComponent(id)}`;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-export function presentCertificate(row: CertificateRow): Certificate {
+function presentCertificate(row: CertificateRow): Certificate {
   return {
     id: row.id,
     course_name: row.courseName,
@@ -40,7 +40,7 @@ export function presentCertificate(row: CertificateRow): Certificate {
   };
 }
 
-export function presentVerification(row: CertificateRow): CertificateVerification {
+function presentVerification(row: CertificateRow): CertificateVerification {
   return {
     id: row.id,
     // It was issued here; `revoked` says whether it still stands.
@@ -167,5 +167,3 @@ export function createCertificatesService({ db, now = () => new Date(), told }: 
     },
   };
 }
-
-export type CertificatesService = ReturnType<typeof createCertificatesService>;

@@ -94,12 +94,10 @@ export function createAttendanceReports(deps: { db: Database; now?: () => Date }
   };
 }
 
-export type AttendanceReports = ReturnType<typeof createAttendanceReports>;
-
 const csvHeader = ['Name', 'Email', 'Joined (UTC)', 'Left (UTC)', 'Minutes present', 'Status'];
 const utc = (iso: string | null) => (iso ? iso.slice(0, 19).replace('T', ' ') : '');
 
-export function attendanceCsvRows(report: SessionAttendance, session: { startsAt: Date; endsAt: Date }, at: Date) {
+function attendanceCsvRows(report: SessionAttendance, session: { startsAt: Date; endsAt: Date }, at: Date) {
   const span = { startsAt: session.startsAt, endsAt: at < session.endsAt ? at : session.endsAt };
   const minutes = (joined: string, left: string | null) =>
     Math.round(presentMs([{ joinedAt: new Date(joined), leftAt: left ? new Date(left) : null }], span) / 60_000);

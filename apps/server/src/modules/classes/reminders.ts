@@ -27,11 +27,11 @@ import { joinLink } from './join-link';
 import { sessionParams } from './session-mails';
 
 /** How often each process looks for sessions to remind. */
-export const REMINDER_POLL_MS = 30_000;
+const REMINDER_POLL_MS = 30_000;
 /** A session found only after it started (the server was down) is still reminded this long after its start. */
-export const REMINDER_LATE_MS = 5 * 60_000;
+const REMINDER_LATE_MS = 5 * 60_000;
 
-export interface RemindersDeps {
+interface RemindersDeps {
   db: Database;
   log: FastifyBaseLogger;
   now?: () => Date;

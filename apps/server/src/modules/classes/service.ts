@@ -20,7 +20,7 @@ import { inScope, namesCourse, scopeFrom, scopeKey, seesNothing, type ScopeFacts
 type Caller = Pick<AuthUser, 'id' | 'userType' | 'ability'>;
 type SessionRow = typeof classSessions.$inferSelect;
 
-export interface SessionsDeps {
+interface SessionsDeps {
   db: Database;
   courses: CoursesService;
   /** Accounts as the access tokens remember them (modules/auth/access-tokens.ts). */

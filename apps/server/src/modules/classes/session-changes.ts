@@ -24,7 +24,7 @@ type Caller = Pick<AuthUser, 'id' | 'userType' | 'ability'>;
 type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
 type SessionRow = typeof classSessions.$inferSelect;
 
-export interface SessionChangesDeps {
+interface SessionChangesDeps {
   db: Database;
   outbox: Outbox;
   now?: () => Date;

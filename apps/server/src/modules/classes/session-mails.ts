@@ -21,7 +21,7 @@ export const sessionKinds: readonly NotificationKind[] = ['class_moved', 'class_
 type Params = Record<string, string | number>;
 
 /** What a session kind's mail says; the layout adds greeting, footer and unsubscribe. */
-export interface SessionMailWords {
+interface SessionMailWords {
   subject: string;
   paragraphs: string[];
   action: { label: string; href: string } | null;

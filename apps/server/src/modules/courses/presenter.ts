@@ -43,7 +43,7 @@ export function firstStartOf(batch: Batch): Date {
   return batch.meetings[0] ? new Date(batch.meetings[0].first_starts_at) : zonedInstant(batch.start_date, '00:00', batch.time_zone);
 }
 
-export function presentEnrollment(row: SubscriptionRow): Enrollment {
+function presentEnrollment(row: SubscriptionRow): Enrollment {
   return row.batch === 'weekdays'
     ? { batch: row.batch, start_date: row.startDate, end_date: row.endDate, time: row.time }
     : {

@@ -26,7 +26,7 @@ export async function removalOf(db: Database, courseId: number): Promise<CourseR
 }
 
 /** What a deleted course leaves in storage: whole objects, and prefixes of many (a live recording's chunks). */
-export interface LeftFiles {
+interface LeftFiles {
   keys: string[];
   prefixes: string[];
 }

@@ -19,7 +19,7 @@ import type { BatchRow } from '../batches/store';
 
 type Caller = Pick<AuthUser, 'id' | 'userType' | 'ability'>;
 
-export interface CoursesDeps {
+interface CoursesDeps {
   db: Database;
   /** What drops the courses and purchases kept in memory (infrastructure/change-bus.ts). */
   changes: ChangeBus;

@@ -4,7 +4,7 @@
 // others; `ttlMs` bounds what a change that never arrives could leave). A load that a write overtakes
 // answers its own caller but is never kept, so nothing read before a write outlives the write.
 
-export interface KeptAnswers<V> {
+interface KeptAnswers<V> {
   /** The kept value for `key` if it holds at `at` (ms), else `load`'s, kept until its `until` when no write overtook it. */
   get(key: string, at: number, load: () => Promise<{ value: V; until: number }>): Promise<V>;
   /** Drops every entry (a write to a table they were read from). */

@@ -75,7 +75,7 @@ export function learnerLiveSeconds(who: (column: string) => SQL, now: Date, boun
  * local day's, by watched_at. With `keptTotal` (learning_totals' watched seconds of the same people)
  * only the week's rows are read.
  */
-export function watchedSeconds(where: SQL, bounds: Date[], keptTotal?: SQL): SQL {
+function watchedSeconds(where: SQL, bounds: Date[], keptTotal?: SQL): SQL {
   const days = perDay(
     bounds,
     (lo, hi) => sql`w.watched_at >= ${lo} and w.watched_at < ${hi}`,

@@ -26,12 +26,12 @@ import { attendanceSpans, hours, learnerLiveSeconds, learnerWatchedSeconds, lear
 import { skillLevels } from './skills';
 import { checkTimeZone, localWeek } from './time-zone';
 
-export interface Caller {
+interface Caller {
   id: number;
   userType: UserType;
 }
 
-export interface DashboardsDeps {
+interface DashboardsDeps {
   db: Database;
   /** Issues the certificates the rule grants a student by now (certificates/earn.ts), before they are listed. */
   earnCertificates?: (db: Database, userId: number, now: Date, progress: CourseProgress[]) => Promise<unknown>;
@@ -98,7 +98,7 @@ function namedCourses(scope: SessionScope): number[] {
   return [...scope.wholeCourseIds, ...scope.batches.map((b) => b.courseId)];
 }
 
-export const certificateLinks = (id: string) => ({
+const certificateLinks = (id: string) => ({
   url: apiRoutes.certificates.pdf.path.replace(':id', encodeURIComponent(id)),
   verify_url: `/certificates/${encodeURIComponent(id)}`,
 });
@@ -391,5 +391,3 @@ export function createDashboardsService(deps: DashboardsDeps) {
     },
   };
 }
-
-export type DashboardsService = ReturnType<typeof createDashboardsService>;

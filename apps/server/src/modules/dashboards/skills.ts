@@ -3,7 +3,7 @@
 // watched out of the batch's sessions so far), 0-100; a skill taught by two courses takes the higher.
 import type { CourseProgress } from '../learning/progress';
 
-export function skillLevelOf(progress: Pick<CourseProgress, 'share'>): number {
+function skillLevelOf(progress: Pick<CourseProgress, 'share'>): number {
   return Math.min(100, Math.max(0, Math.round(progress.share * 100)));
 }
 

@@ -3,7 +3,7 @@
 import { messages } from '@mooz/contract/messages';
 import { HttpError } from '../../http/errors';
 
-export const defaultTimeZone = 'UTC';
+const defaultTimeZone = 'UTC';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -67,7 +67,7 @@ function formatter(tz: string): Intl.DateTimeFormat {
 }
 
 /** The local wall-clock time of an instant, as a sortable `YYYY-MM-DDTHH:MM:SS`. */
-export function localDateTime(tz: string, ms: number): string {
+function localDateTime(tz: string, ms: number): string {
   const parts: Record<string, string> = {};
   for (const p of formatter(tz).formatToParts(new Date(ms))) parts[p.type] = p.value;
   const year = parts.year!.padStart(4, '0');
@@ -117,7 +117,7 @@ function findMidnight(tz: string, date: string): number {
   return lo * 1000;
 }
 
-export interface LocalWeek {
+interface LocalWeek {
   /** The seven local days ending today, oldest first (YYYY-MM-DD). */
   dates: string[];
   /** Eight instants: the start of each day, then the end of today. */

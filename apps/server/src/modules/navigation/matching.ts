@@ -11,7 +11,7 @@ import { trigramWordThreshold } from '../../db/settings';
  * the full-text query also asks for each word with two neighbouring letters swapped (`swaps`). The
  * database's own is set on every connection to the same value (db/settings.ts).
  */
-export const typoThreshold = trigramWordThreshold;
+const typoThreshold = trigramWordThreshold;
 
 /** Words this long or longer are also looked for with two neighbouring letters swapped. */
 const swapMinLength = 4;
@@ -23,7 +23,7 @@ const maxQueryWords = 8;
 const wordPattern = /[\p{L}\p{M}\p{N}]+/gu;
 
 /** The words of a text with their `[start, end)` offsets, as pg_trgm splits them (letters and digits). */
-export function wordsOf(text: string): { word: string; start: number; end: number }[] {
+function wordsOf(text: string): { word: string; start: number; end: number }[] {
   return [...text.matchAll(wordPattern)].map((m) => ({ word: m[0].toLowerCase(), start: m.index, end: m.index + m[0].length }));
 }
 

@@ -15,7 +15,7 @@ import { playable, watchCondition } from '../recordings/access';
 import { highlights, prefixTsQuery, queryWords } from './matching';
 import { courseLink, courseVisible, recordingLink, type Caller } from './visibility';
 
-export interface SearchDeps {
+interface SearchDeps {
   db: Database;
   /** Which courses' sessions the caller may list: the sessions list's own rule (classes/access.ts). */
   sessionScope(caller: Caller): Promise<SessionScope>;

@@ -60,7 +60,7 @@ export interface NoticeMailJob {
   ids?: number[];
 }
 
-export interface NotificationsDeps {
+interface NotificationsDeps {
   db: Database;
   outbox: Outbox;
   mailer: Mailer;

@@ -22,7 +22,7 @@ export interface PaymentProvider {
   createOrder(order: OrderRequest): Promise<{ id: string }>;
 }
 
-export interface ProviderSettings {
+interface ProviderSettings {
   provider: ProviderName;
   apiUrl: string;
   keyId: string;
@@ -40,7 +40,7 @@ export function providerId(prefix: string): string {
 const unavailable = () => new HttpError(502, messages.paymentProviderUnavailable);
 const ORDER_TIMEOUT_MS = 10_000;
 
-export function razorpayProvider(settings: ProviderSettings, log: FastifyBaseLogger, fetchImpl: typeof fetch = fetch): PaymentProvider {
+function razorpayProvider(settings: ProviderSettings, log: FastifyBaseLogger, fetchImpl: typeof fetch = fetch): PaymentProvider {
   const endpoint = `${settings.apiUrl.replace(/\/+$/, '')}/v1/orders`;
   const authorization = `Basic ${Buffer.from(`${settings.keyId}:${settings.keySecret}`).toString('base64')}`;
   return {
@@ -76,7 +76,7 @@ export function razorpayProvider(settings: ProviderSettings, log: FastifyBaseLog
   };
 }
 
-export function sandboxProvider(settings: Pick<ProviderSettings, 'keyId'>): PaymentProvider {
+function sandboxProvider(settings: Pick<ProviderSettings, 'keyId'>): PaymentProvider {
   return {
     name: 'sandbox',
     keyId: settings.keyId,

@@ -30,7 +30,7 @@ import { paymentSignature, signatureMatches, webhookSignature } from './signatur
 
 type Caller = Pick<AuthUser, 'id'>;
 
-export interface PaymentsDeps {
+interface PaymentsDeps {
   db: Database;
   courses: CoursesService;
   provider: PaymentProvider;

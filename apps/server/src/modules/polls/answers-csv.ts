@@ -43,4 +43,4 @@ export function createPollAnswers(db: Database) {
 }
 
 /** A graded answer is right when it chose exactly the right answers. */
-export const sameSet = (chosen: number[], correct: number[]) => chosen.length === correct.length && chosen.every((choice) => correct.includes(choice));
+const sameSet = (chosen: number[], correct: number[]) => chosen.length === correct.length && chosen.every((choice) => correct.includes(choice));

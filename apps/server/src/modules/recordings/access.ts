@@ -25,13 +25,13 @@ export interface Caller {
 }
 
 /** The caller with the sessions they may see: what every check below reads. */
-export interface WatchScope {
+interface WatchScope {
   caller: Caller;
   sessions: SessionScope;
 }
 
 /** Where a recording belongs, as its row and joins give it. */
-export interface RecordingPlace {
+interface RecordingPlace {
   courseId: number | null;
   recordedBy: number;
   /** The recorded session (null for an ad hoc room, or once the session was deleted). */

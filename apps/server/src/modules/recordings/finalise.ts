@@ -40,7 +40,7 @@ export type FinaliseResult =
 export const recordingKey = (recordingId: number) => `recordings/${recordingId}.webm`;
 
 /** The objects under `keys`, one after another, as one stream (each is opened when the one before ends). */
-export function concatenated(storage: RecordingStorage, keys: readonly string[]): Readable {
+function concatenated(storage: RecordingStorage, keys: readonly string[]): Readable {
   const out = new PassThrough();
   (async () => {
     for (const key of keys) await pipeline(await storage.read(key), out, { end: false });
@@ -51,7 +51,7 @@ export function concatenated(storage: RecordingStorage, keys: readonly string[])
 
 const unfinished = ['recording', 'processing'] as const;
 
-export interface FinaliseOptions {
+interface FinaliseOptions {
   /** Keep the source objects, and the row when nothing is playable yet (as 'stopped'). */
   keepSources?: boolean;
   /** More of the row to set with the outcome ('ready' or 'stopped'). */

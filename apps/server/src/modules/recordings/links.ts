@@ -12,13 +12,13 @@ import { apiRoutes } from '@mooz/contract/api-routes';
 import { pathOf } from '@mooz/contract/endpoint';
 import { recordingLimits } from '@mooz/contract/recordings';
 
-export const recordingMediaPath = (id: number) => pathOf(apiRoutes.recordings.media, { id });
+const recordingMediaPath = (id: number) => pathOf(apiRoutes.recordings.media, { id });
 
 /**
  * What a signed link opens. Each purpose has a key of its own (an HKDF label of its own), so a link
  * signed for one purpose is never valid for another: an assignment file's link is not a recording's.
  */
-export type LinkPurpose = 'recording' | 'file';
+type LinkPurpose = 'recording' | 'file';
 const labels: Record<LinkPurpose, string> = { recording: 'recording playback link v1', file: 'assignment file link v1' };
 
 const keys = new Map<string, Buffer>();
@@ -42,7 +42,7 @@ function signatureBytes(secret: string, id: number, expires: number, download: b
   return linkSignature(secret, 'recording', `${id}\n${expires}\n${download ? 'attachment' : 'inline'}`);
 }
 
-export interface SignedLink {
+interface SignedLink {
   id: number;
   /** Unix seconds after which the link is refused. */
   expires: number;
@@ -96,7 +96,7 @@ export function downloadFileName(title: string, id: number, mimeType: string): s
   return `${base}${extensions[mimeType.split(';')[0]!.trim().toLowerCase()] ?? ''}`;
 }
 
-export interface PlaybackLinks {
+interface PlaybackLinks {
   url: string;
   download_url: string;
   url_expires_at: string;

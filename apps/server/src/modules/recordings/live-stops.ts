@@ -23,7 +23,7 @@ import { isUniqueViolation, type LiveRecordingRooms } from './live-room';
 export type RecordingRow = typeof recordings.$inferSelect;
 
 /** Why a recording stops: `stalled`, only because its chunks stopped coming; `complete`, its recorder sent everything. */
-export interface StopHow {
+interface StopHow {
   stalled?: boolean;
   complete?: boolean;
 }

@@ -28,7 +28,7 @@ import { defaultTitle } from './titles';
 export { liveChunkPrefix } from './live-chunks';
 export type { LiveRecordingsOptions } from './live-stops';
 
-export interface AppendRequest {
+interface AppendRequest {
   contentType: string | undefined;
   uploadOffset: string | string[] | undefined;
   contentLength: string | undefined;

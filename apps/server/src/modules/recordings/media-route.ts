@@ -19,7 +19,7 @@ import { HttpError, forbidden, notFound } from '../../http/errors';
 import { downloadFileName, verifyMediaLink } from './links';
 import { NoSuchKeyError } from './storage';
 
-export type ByteRange = { start: number; end: number };
+type ByteRange = { start: number; end: number };
 
 /**
  * What a Range header asks of an object of `size` bytes (RFC 9110 §14): the whole object (no header,

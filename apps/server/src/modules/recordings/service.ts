@@ -125,5 +125,3 @@ export function createRecordingsService(app: FastifyInstance, options: { now?: (
     },
   };
 }
-
-export type RecordingsService = ReturnType<typeof createRecordingsService>;

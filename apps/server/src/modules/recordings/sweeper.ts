@@ -4,7 +4,7 @@
 // process sweeps; the claim (`recording → processing`, conditional) lets exactly one of them stop each.
 import type { FastifyBaseLogger } from 'fastify';
 
-export interface Sweepable {
+interface Sweepable {
   sweep(): Promise<number>;
 }
 

@@ -9,7 +9,7 @@ import type { Database } from '../../db/client';
 import { recordings } from '../../db/schema/index';
 
 /** `name`, or `name (n)` when the room has n - 1 recordings already, cut to the longest title allowed. */
-export function numberedTitle(name: string, number: number): string {
+function numberedTitle(name: string, number: number): string {
   const suffix = number > 1 ? ` (${number})` : '';
   return name.slice(0, recordingLimits.titleMaxLength - suffix.length) + suffix;
 }

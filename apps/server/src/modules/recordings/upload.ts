@@ -54,7 +54,7 @@ const recordingRules: UploadRules = {
   },
 };
 
-export function createUploads(app: FastifyInstance) {
+function createUploads(app: FastifyInstance) {
   const { db } = app;
 
   /**

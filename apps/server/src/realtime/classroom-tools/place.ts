@@ -5,7 +5,7 @@ import { isHost } from '../room-controls';
 import type { Member, RoomStore } from '../room-store';
 import type { MeetingSocket } from '../sockets';
 
-export interface Place {
+interface Place {
   self: Member;
   host: boolean;
   /** The class session whose room it is; null for an ad hoc room. */

@@ -101,5 +101,3 @@ export function pollStore(db: Database) {
     },
   };
 }
-
-export type PollStore = ReturnType<typeof pollStore>;

@@ -152,5 +152,3 @@ export function pollService(app: FastifyInstance, io: RealtimeServer, store: Roo
     },
   };
 }
-
-export type PollService = ReturnType<typeof pollService>;

@@ -102,5 +102,3 @@ export function boardStore(db: Database) {
     },
   };
 }
-
-export type BoardStore = ReturnType<typeof boardStore>;

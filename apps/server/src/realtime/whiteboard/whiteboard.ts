@@ -34,7 +34,7 @@ type Handle = <P>(
 ) => void;
 
 /** A Yjs update, checked: bytes within the limit that decode as one. */
-export function readUpdate(value: unknown): Uint8Array | null {
+function readUpdate(value: unknown): Uint8Array | null {
   const bytes = value instanceof Uint8Array ? value : value instanceof ArrayBuffer ? new Uint8Array(value) : null;
   if (!bytes || bytes.byteLength === 0 || bytes.byteLength > whiteboardLimits.updateMaxBytes) return null;
   try {

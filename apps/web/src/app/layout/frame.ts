@@ -1,7 +1,7 @@
 // The frame's measurements from the layout preferences: which bars show and how tall the header is.
 import type { LayoutPreferences } from '../../lib/layout-preferences';
 
-export interface Frame {
+interface Frame {
   /** The top menu replaces the side menu (never on phones, which keep the menu drawer). */
   horizontal: boolean;
   /** The bar with search, language, settings and the user menu. */

@@ -10,7 +10,7 @@ import { useAbility } from '../../lib/ability';
 import { useAuthStore } from '../../lib/auth-store';
 import { Hint } from '../../components/hint';
 
-export function formatRemaining(seconds: number): { days: number; hours: number; minutes: number } {
+function formatRemaining(seconds: number): { days: number; hours: number; minutes: number } {
   return {
     days: Math.floor(seconds / 86_400),
     hours: Math.floor((seconds % 86_400) / 3600),

@@ -5,7 +5,7 @@ import { Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 
-export interface Choice {
+interface Choice {
   name: string;
   label: string;
   /** '' is "any". */

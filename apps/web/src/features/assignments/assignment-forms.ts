@@ -14,7 +14,7 @@ export interface AssignmentValues {
   due: string;
 }
 
-export type AssignmentProblem = 'titleRequired' | 'titleTooLong' | 'instructionsTooLong' | 'dueInvalid' | 'duePast';
+type AssignmentProblem = 'titleRequired' | 'titleTooLong' | 'instructionsTooLong' | 'dueInvalid' | 'duePast';
 
 export function assignmentBody(values: AssignmentValues, zone: string = viewerTimeZone()) {
   return {
@@ -68,7 +68,7 @@ export function assignmentChanges(before: AssignmentValues, after: AssignmentVal
 
 // ---- Files (an attachment or an answer's file) ----
 
-export type FileProblem = 'fileEmpty' | 'fileTooLarge';
+type FileProblem = 'fileEmpty' | 'fileTooLarge';
 
 /** The server checks the bytes; this spares sending a file it is bound to refuse. */
 export function fileProblem(file: Pick<File, 'size'> | null): FileProblem | null {
@@ -84,7 +84,7 @@ export const acceptedFiles =
 
 // ---- The student's answer ----
 
-export type AnswerProblem = 'answerEmpty' | 'answerTooLong' | FileProblem;
+type AnswerProblem = 'answerEmpty' | 'answerTooLong' | FileProblem;
 
 export function answerProblem(text: string, file: Pick<File, 'size'> | null): AnswerProblem | null {
   if (text.length > assignmentLimits.answerMaxLength) return 'answerTooLong';
@@ -103,7 +103,7 @@ export interface ReviewValues {
   feedback: string;
 }
 
-export type ReviewProblem = 'gradeOrPass' | 'gradeRange' | 'feedbackTooLong';
+type ReviewProblem = 'gradeOrPass' | 'gradeRange' | 'feedbackTooLong';
 
 export function reviewBodyOf(values: ReviewValues) {
   const grade = values.grade === '' ? null : Number(values.grade);

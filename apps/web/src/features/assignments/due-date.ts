@@ -81,7 +81,7 @@ export function formatMoment(iso: string, locale: string, zone: string = viewerT
   );
 }
 
-export type DueState = { overdue: true } | { overdue: false; value: number; unit: 'minute' | 'hour' | 'day' };
+type DueState = { overdue: true } | { overdue: false; value: number; unit: 'minute' | 'hour' | 'day' };
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

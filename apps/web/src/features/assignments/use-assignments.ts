@@ -9,7 +9,7 @@ import { pathOf } from '@mooz/contract/endpoint';
 import { api, call } from '../../lib/api';
 import { uploadReducer } from '../../lib/recording-upload';
 
-export const assignmentKeys = {
+const assignmentKeys = {
   all: ['assignments'] as const,
   course: (courseId: number) => ['assignments', 'course', courseId] as const,
   submissions: (id: number) => ['assignments', 'submissions', id] as const,
@@ -36,7 +36,7 @@ export function useSubmissions(id: number, enabled: boolean) {
   });
 }
 
-export function useRefreshAssignments() {
+function useRefreshAssignments() {
   const client = useQueryClient();
   return useCallback(
     () =>
@@ -106,7 +106,7 @@ export function useReview(assignmentId: number) {
 }
 
 /** An upload's destination: the assignment's attachment, or the caller's answer (with its text). */
-export type UploadTarget =
+type UploadTarget =
   | { kind: 'attachment'; assignmentId: number; file: File }
   | { kind: 'answer'; assignmentId: number; text: string; file: File | null };
 
@@ -122,7 +122,7 @@ function formOf(target: UploadTarget): { path: string; form: FormData } {
   return { path: pathOf(apiRoutes.assignments.attach, { id: target.assignmentId }), form };
 }
 
-export type UploadOutcome<T> =
+type UploadOutcome<T> =
   { ok: true; data: T; message?: string } | { ok: false; error: unknown } | { ok: false; cancelled: true };
 
 /**

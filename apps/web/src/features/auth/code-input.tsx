@@ -4,7 +4,7 @@ import { PinInput, type PinInputProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { limits } from '@mooz/contract/limits';
 
-export type CodeInputProps = Omit<PinInputProps, 'length' | 'type' | 'oneTimeCode' | 'getInputProps' | 'ariaLabel'>;
+type CodeInputProps = Omit<PinInputProps, 'length' | 'type' | 'oneTimeCode' | 'getInputProps' | 'ariaLabel'>;
 
 export function CodeInput(props: CodeInputProps) {
   const { t } = useTranslation();

@@ -14,7 +14,7 @@ import { serverFieldErrors, translateValidation } from '../../lib/validation';
 import { AuthScreen } from './auth-screen';
 import { FormFailure } from './form-failure';
 
-export interface LoginValues {
+interface LoginValues {
   email: string;
   password: string;
 }

@@ -5,7 +5,7 @@ import { apiRoutes } from '@mooz/contract/api-routes';
 import type { AwardCertificateBody } from '@mooz/contract/certificates';
 import { ApiError, call } from '../../lib/api';
 
-export const certificateKeys = {
+const certificateKeys = {
   all: ['certificates'] as const,
   verification: (id: string) => ['certificates', 'verify', id] as const,
 };

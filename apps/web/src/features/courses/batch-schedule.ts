@@ -5,7 +5,7 @@ import type { Batch } from '@mooz/contract/batches';
 import { isolate } from '../../lib/bidi';
 import { dateTimeFormat, viewerTimeZone } from '../../lib/intl';
 
-export interface WeeklyPattern {
+interface WeeklyPattern {
   /** ISO weekdays in the zone, Monday 1 … Sunday 7, in week order. */
   days: number[];
   /** The clock time in the zone, as the locale writes it. */

@@ -99,7 +99,10 @@ function loadRazorpay(): Promise<RazorpayConstructor> {
   return scriptLoading;
 }
 
-/** Opens Razorpay's checkout; rejects only when its script cannot be loaded. */
+/**
+ * Opens Razorpay's checkout; rejects only when its script cannot be loaded.
+ * @public read from this module once loaded on demand (use-enrollment.ts)
+ */
 export async function openRazorpayCheckout(options: CheckoutOptions, callbacks: CheckoutCallbacks): Promise<void> {
   const Razorpay = await loadRazorpay();
   // Only the details we know are prefilled, and none is `readonly`: the buyer may correct them in

@@ -141,7 +141,7 @@ function CourseDetails({ id }: { id: string }) {
 }
 
 /** The assignments tab's content, given by the app (a feature never imports another). */
-export type AssignmentsTabComponent = ComponentType<{ courseId: number; canCreate: boolean; canAnswer: boolean }>;
+type AssignmentsTabComponent = ComponentType<{ courseId: number; canCreate: boolean; canAnswer: boolean }>;
 
 export function CoursePage({ assignments }: { assignments?: AssignmentsTabComponent } = {}) {
   const { t } = useTranslation();

@@ -40,7 +40,7 @@ function BatchCell({ batch }: { batch: CourseStudent['batch'] }) {
 }
 
 /** An action on one student's row, given by the app (a feature never imports another). */
-export type StudentAction = ComponentType<{ courseId: number; courseName: string; student: CourseStudent }>;
+type StudentAction = ComponentType<{ courseId: number; courseName: string; student: CourseStudent }>;
 
 function StudentRow({ student, courseId, courseName, Action }: { student: CourseStudent; courseId: number; courseName: string; Action?: StudentAction }) {
   const { t, i18n } = useTranslation();

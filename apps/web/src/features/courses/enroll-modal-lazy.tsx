@@ -5,7 +5,7 @@ import { loadCheckoutDialogs } from './checkout-dialogs-lazy';
 import { deferredDialog } from './deferred-dialog';
 
 /** The dialog, and the checkout's dialogs that may follow it. */
-export const loadEnrollModal = () => {
+const loadEnrollModal = () => {
   void loadCheckoutDialogs();
   return import('./enroll-modal');
 };

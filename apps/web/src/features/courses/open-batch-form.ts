@@ -57,7 +57,7 @@ export function toBatchBody(values: OpenBatchValues): BatchInput {
 }
 
 /** Why a field is wrong, as a translation key and its values. */
-export interface FieldProblem {
+interface FieldProblem {
   key: string;
   values?: Record<string, number | string>;
 }

@@ -47,7 +47,7 @@ export function todayInZone(zone: string, now = new Date()): string {
 }
 
 /** A clock time as the user writes it, in a zone, e.g. "14:30" or "2:30 PM". */
-export function clockIn(at: Date, locale: string, zone: string, withZoneName = false): string {
+function clockIn(at: Date, locale: string, zone: string, withZoneName = false): string {
   return isolate(
     dateTimeFormat(locale, {
       hour: '2-digit',

@@ -18,7 +18,7 @@ export const courseKeys = {
 };
 
 /** The spec's toasts for a list: the server message (or `fallback`) on failure, its message on success. */
-export function useFetchToasts<T>(query: UseQueryResult<Envelope<T>>, fallback: MessageKey, id: string) {
+function useFetchToasts<T>(query: UseQueryResult<Envelope<T>>, fallback: MessageKey, id: string) {
   const { t } = useTranslation();
   useEffect(() => {
     if (query.isError) notify.error(translateServerMessage(t, messageOf(query.error, messages[fallback])), { id: `${id}-error` });

@@ -23,7 +23,7 @@ import { courseKeys } from './use-courses';
  * without payments answers it with a bare 404: both are "Create order endpoint is undefined".
  */
 const configuredEndpoint = import.meta.env.VITE_CREATE_ORDER_ENDPOINT as string | undefined;
-export const createOrderEndpoint: string | null =
+const createOrderEndpoint: string | null =
   configuredEndpoint === undefined ? apiRoutes.payments.createOrder.path : configuredEndpoint.trim() || null;
 
 export interface SandboxCheckoutState {
@@ -31,7 +31,7 @@ export interface SandboxCheckoutState {
   callbacks: CheckoutCallbacks;
 }
 
-export type EnrollmentStage = 'idle' | 'ordering' | 'checkout' | 'verifying';
+type EnrollmentStage = 'idle' | 'ordering' | 'checkout' | 'verifying';
 
 /** A payment the checkout reported as failed (declined card, cancelled authentication…). */
 export interface DeclinedPayment {

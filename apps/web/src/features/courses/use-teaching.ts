@@ -5,7 +5,7 @@ import { call } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
 import { courseKeys } from './use-courses';
 
-export const teachingKeys = {
+const teachingKeys = {
   students: (id: number) => ['courses', id, 'students'] as const,
   removal: (id: number) => ['courses', id, 'removal'] as const,
 };

@@ -28,7 +28,7 @@ const apiBase = (import.meta.env.VITE_API_URL as string | undefined) || window.l
  * Nothing has happened yet: no time, no course bought (no skills, no course work), no certificate. A
  * trial may already open a class: then it is shown beside the invitation.
  */
-export function isBrandNew(data: StudentData): boolean {
+function isBrandNew(data: StudentData): boolean {
   return (
     !(data.learning_stats.total_learning_hours > 0) &&
     data.learning_stats.assignments_total === 0 &&
@@ -47,7 +47,7 @@ async function copyLink(link: string, done: string, failed: string) {
   }
 }
 
-export function StudentDashboardView({ data }: { data: StudentData }) {
+function StudentDashboardView({ data }: { data: StudentData }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const stats = data.learning_stats;

@@ -16,7 +16,7 @@ import { useTeacherDashboard } from './use-dashboards';
 import classes from './dashboard.module.css';
 
 /** Nothing taught, scheduled, missed or handed in yet. */
-export function isQuietTeacher(data: TeacherData): boolean {
+function isQuietTeacher(data: TeacherData): boolean {
   const { stats } = data;
   return (
     !(stats.totalTeachingHours > 0) &&
@@ -32,7 +32,7 @@ export function isQuietTeacher(data: TeacherData): boolean {
  * `platform`: an admin's view of every teacher together; `own`: the signed-in teacher's own figures
  * (an admin looking at one teacher sees them spoken of in the third person).
  */
-export function TeacherDashboardView({ data, platform = false, own = !platform }: { data: TeacherData; platform?: boolean; own?: boolean }) {
+function TeacherDashboardView({ data, platform = false, own = !platform }: { data: TeacherData; platform?: boolean; own?: boolean }) {
   const { t, i18n } = useTranslation();
   const ability = useAbility();
   const locale = i18n.language;

@@ -7,7 +7,7 @@ import type { UserType } from '@mooz/contract/permissions';
 import { ApiError, call } from '../../lib/api';
 import { viewerTimeZone } from '../../lib/intl';
 
-export const dashboardKeys = {
+const dashboardKeys = {
   all: ['dashboards'] as const,
   student: (tz: string | undefined, studentId: number | null) => ['dashboards', 'student', tz ?? 'UTC', studentId] as const,
   teacher: (tz: string | undefined, teacherId: number | null) => ['dashboards', 'teacher', tz ?? 'UTC', teacherId] as const,

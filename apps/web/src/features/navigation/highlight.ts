@@ -2,7 +2,7 @@
 // offsets) for its results; the app's pages are matched here, on their translated labels.
 
 export type Span = readonly [number, number];
-export interface Segment {
+interface Segment {
   text: string;
   match: boolean;
 }

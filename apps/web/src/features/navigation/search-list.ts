@@ -8,7 +8,7 @@ export type GroupKind = 'bookmark' | 'page' | SearchKind;
  * Bookmarks (shown before anything is typed), courses, pages, then the server's other kinds: what is
  * searched for by name is most often a course, and Enter opens the first entry.
  */
-export const groupOrder: readonly GroupKind[] = ['bookmark', 'course', 'page', ...searchKinds.filter((kind) => kind !== 'course')];
+const groupOrder: readonly GroupKind[] = ['bookmark', 'course', 'page', ...searchKinds.filter((kind) => kind !== 'course')];
 
 export interface SearchEntry {
   /** Unique in the list: a bookmark id, a page id or the server's result id. */
@@ -23,7 +23,7 @@ export interface SearchEntry {
   bookmarkId?: string;
 }
 
-export interface SearchGroup {
+interface SearchGroup {
   kind: GroupKind;
   entries: { entry: SearchEntry; index: number }[];
 }

@@ -8,7 +8,7 @@ import { segmentsOf, type Span } from './highlight';
 import type { SearchEntry } from './search-list';
 import classes from './navigation.module.css';
 
-export function Highlighted({ text, spans }: { text: string; spans: readonly Span[] }) {
+function Highlighted({ text, spans }: { text: string; spans: readonly Span[] }) {
   return (
     <>
       {segmentsOf(text, spans).map((segment, at) =>

@@ -17,9 +17,9 @@ import { matchWords, plainLabel } from './highlight';
 import { uniqueEntries, type SearchEntry } from './search-list';
 
 /** Typing pauses this long before the server is asked. */
-export const searchDebounceMs = 200;
+const searchDebounceMs = 200;
 /** Fewer characters than this only search the pages. */
-export const serverSearchMinLength = 2;
+const serverSearchMinLength = 2;
 const serverLimit = 20;
 
 const fromResult = (result: SearchResult): SearchEntry => ({

@@ -14,7 +14,7 @@ import { useDeleteRecording } from './use-recordings';
 import classes from './recordings.module.css';
 
 /** How far into the recording the viewer's resume point is, 0–100. */
-export function watchedShare(recording: Pick<Recording, 'position_seconds' | 'duration_seconds'>): number {
+function watchedShare(recording: Pick<Recording, 'position_seconds' | 'duration_seconds'>): number {
   if (!(recording.duration_seconds > 0)) return 0;
   return Math.max(0, Math.min(100, Math.round((recording.position_seconds / recording.duration_seconds) * 100)));
 }
@@ -74,7 +74,7 @@ function Fact({ icon, children, testId }: { icon: React.ReactNode; children: Rea
   );
 }
 
-export function RecordingRow({ recording, showCourse = false }: { recording: Recording; showCourse?: boolean }) {
+function RecordingRow({ recording, showCourse = false }: { recording: Recording; showCourse?: boolean }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const [deleting, setDeleting] = useState(false);

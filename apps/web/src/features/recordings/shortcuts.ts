@@ -11,9 +11,9 @@ export type PlayerCommand =
   | { kind: 'help' };
 
 /** What has the focus: a field the user types in, a control with keys of its own, or anything else. */
-export type FocusKind = 'text' | 'control' | 'other';
+type FocusKind = 'text' | 'control' | 'other';
 
-export interface KeyPress {
+interface KeyPress {
   key: string;
   ctrlKey?: boolean;
   metaKey?: boolean;

@@ -10,7 +10,7 @@ const refreshBeforeExpiryMs = 5 * 60_000;
 const resumeMarginSeconds = 5;
 
 /** Where to resume, or null to start at the beginning. */
-export function resumePoint(position: number, duration: number): number | null {
+function resumePoint(position: number, duration: number): number | null {
   if (!(position >= resumeMarginSeconds)) return null;
   if (Number.isFinite(duration) && duration > 0 && position > duration - resumeMarginSeconds) return null;
   return position;

@@ -4,7 +4,7 @@
 // only has to say truthfully what was played since the last report.
 import { recordingLimits } from '@mooz/contract/recordings';
 
-export type Span = [from: number, to: number];
+type Span = [from: number, to: number];
 
 /**
  * Between two `timeupdate`s of playback the time moves by about a quarter of a second, times the speed;

@@ -86,7 +86,7 @@ export class NotWebmError extends Error {
   }
 }
 
-export interface Vint {
+interface Vint {
   /** The value; null for the reserved "unknown size" (all data bits set). */
   value: number | null;
   length: number;
@@ -116,7 +116,7 @@ export function vintLength(first: number): number {
   return 0;
 }
 
-export interface Child {
+interface Child {
   id: number;
   start: number;
   dataStart: number;
@@ -144,7 +144,7 @@ export function readUint(buffer: Buffer, start: number, end: number): number {
   return value;
 }
 
-export function readFloat(buffer: Buffer, start: number, end: number): number | null {
+function readFloat(buffer: Buffer, start: number, end: number): number | null {
   if (end - start === 4) return buffer.readFloatBE(start);
   if (end - start === 8) return buffer.readDoubleBE(start);
   return null;

@@ -17,14 +17,14 @@ import classes from '../meeting.module.css';
 import { dateTimeFormat } from '../../../lib/intl';
 
 /** How often the report is asked for while the People tab shows it. */
-export const attendancePollMs = 5_000;
+const attendancePollMs = 5_000;
 
 type Attendee = SessionAttendance['attended'][number];
 
 /** Refusals that mean "not for you, or not a class": stop asking. */
 const final = (error: unknown) => error instanceof ApiError && [401, 403, 404, 409].includes(error.status);
 
-export function useLiveAttendance(roomId: string | null, enabled: boolean) {
+function useLiveAttendance(roomId: string | null, enabled: boolean) {
   return useQuery({
     queryKey: ['meeting', roomId, 'attendance'],
     queryFn: ({ signal }) => call(apiRoutes.sessions.roomAttendance, { params: { roomId: roomId! }, signal }),

@@ -8,7 +8,7 @@ import { HandBadge } from './classroom-lists';
 import { ReactionFloat } from '../classroom-tools/reactions';
 import classes from '../meeting.module.css';
 
-export interface VideoTileProps {
+interface VideoTileProps {
   stream: MediaStream | null;
   label: string;
   /** Re-render trigger: the stream object stays the same when its tracks change. */

@@ -52,7 +52,7 @@ export interface Backlog {
   bytes: number;
 }
 
-export interface UploaderOptions {
+interface UploaderOptions {
   transport: LiveTransport;
   sleep?: (ms: number) => Promise<void>;
   /** The pause before the n-th retry in a row (1-based). */
@@ -95,7 +95,7 @@ export class RecordingEndedError extends Error {
 }
 
 /** 250 ms, 500 ms, 1 s, … up to 10 s between retries. */
-export const defaultBackoff = (attempt: number) => Math.min(10_000, 250 * 2 ** (attempt - 1));
+const defaultBackoff = (attempt: number) => Math.min(10_000, 250 * 2 ** (attempt - 1));
 
 const statusOf = (error: unknown): number | undefined => {
   const status = (error as { status?: unknown } | null)?.status;

@@ -13,7 +13,7 @@ import type { MeetingState } from '../meeting-store';
 import { whiteboardPicture } from '../whiteboard/whiteboard-link';
 import { captionRect, containRect, coverCrop, layoutTiles, recordingSize, type Rect, type TileSpec } from './layout';
 
-export interface ComposerTile extends TileSpec {
+interface ComposerTile extends TileSpec {
   label: string;
   stream: MediaStream | null;
   /** A tile drawn from a canvas of the page rather than a stream: the whiteboard, shown as a screen. */

@@ -3,7 +3,7 @@
 // strip beside it; without one, the cameras fill a grid. The picture is not mirrored for right-to-left
 // languages: it is a video, watched later by anyone.
 
-export interface Size {
+interface Size {
   width: number;
   height: number;
 }
@@ -20,7 +20,7 @@ export interface TileSpec {
   kind: 'camera' | 'screen';
 }
 
-export interface PlacedTile {
+interface PlacedTile {
   key: string;
   kind: 'camera' | 'screen';
   rect: Rect;
@@ -31,7 +31,7 @@ export const recordingSize: Size = { width: 1280, height: 720 };
 /** Space around the picture and between tiles, in canvas pixels. */
 export const tileGap = 8;
 /** The share of the width the camera strip takes beside a shared screen. */
-export const stripShare = 0.22;
+const stripShare = 0.22;
 const tileAspect = 16 / 9;
 
 /**

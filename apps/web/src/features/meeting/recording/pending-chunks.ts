@@ -19,7 +19,7 @@ interface ChunkRecord {
 }
 
 /** The chunks a page left behind for one recording. */
-export interface PendingRecording {
+interface PendingRecording {
   recordingId: number;
   roomId: string;
   chunks: PendingChunk[];

@@ -20,9 +20,9 @@ import { liveTransport } from './live-transport';
 import { indexedDbChunkStore } from './pending-chunks';
 import { holdRecordingLock } from './pending-upload';
 
-export type RecorderPhase = 'idle' | 'starting' | 'recording' | 'stopping';
+type RecorderPhase = 'idle' | 'starting' | 'recording' | 'stopping';
 
-export interface RecorderState {
+interface RecorderState {
   phase: RecorderPhase;
   roomId: string | null;
   /** When the MediaRecorder started (ms since the epoch), for the elapsed time. */

@@ -9,11 +9,11 @@ const store = useMeetingStore;
 
 const POLL_MS = 400;
 /** RMS level (0..1) above which a peer counts as speaking; a quiet room's noise sits well below. */
-export const SPEAKING_LEVEL = 0.01;
+const SPEAKING_LEVEL = 0.01;
 /** Consecutive looks a new voice must be the loudest before the active speaker changes (no flicker on a cough). */
 export const SWITCH_AFTER = 2;
 /** How much louder than a speaker still talking a new voice must be to take over. */
-export const TAKEOVER_RATIO = 1.5;
+const TAKEOVER_RATIO = 1.5;
 
 /** Turns loudness per peer, look after look, into who speaks now and who the active speaker is. */
 export class SpeakerTracker {

@@ -22,12 +22,19 @@ const RENEW_AT_SHARE = 0.8;
 /**
  * No renewal sooner than this after the last: a client clock far ahead of the server's would otherwise
  * see every credential as expired and ask again at once, forever.
+ * @public (these exports are read by the tests, which load this module after mocking its imports)
  */
 export const RENEW_MIN_MS = 60_000;
-/** A renewal that failed (offline for a moment) is tried again this much later. */
+/**
+ * A renewal that failed (offline for a moment) is tried again this much later.
+ * @public
+ */
 export const RENEW_RETRY_MS = 30_000;
 
-/** The earliest expiry (ms since the epoch) of the TURN credentials among `servers`, read from their usernames; null when none expires. */
+/**
+ * The earliest expiry (ms since the epoch) of the TURN credentials among `servers`, read from their usernames; null when none expires.
+ * @public
+ */
 export function credentialExpiry(servers: readonly RTCIceServer[]): number | null {
   let earliest: number | null = null;
   for (const server of servers) {
@@ -39,7 +46,10 @@ export function credentialExpiry(servers: readonly RTCIceServer[]): number | nul
   return earliest;
 }
 
-/** When servers received at `receivedAt` are renewed: at 80% of their credential's remaining life; null when nothing in them expires. */
+/**
+ * When servers received at `receivedAt` are renewed: at 80% of their credential's remaining life; null when nothing in them expires.
+ * @public
+ */
 export function renewalTime(servers: readonly RTCIceServer[], receivedAt: number): number | null {
   const expiry = credentialExpiry(servers);
   if (expiry === null) return null;

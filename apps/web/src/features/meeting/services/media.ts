@@ -3,8 +3,8 @@ import { messages } from '@mooz/contract/messages';
 
 // Capture as the product wants it: echo cancellation, noise suppression, ideal height 720 at 16:9 for the
 // camera; the cursor always shown in screen captures.
-export const audioConstraints: MediaTrackConstraints = { echoCancellation: true, noiseSuppression: true };
-export const videoConstraints: MediaTrackConstraints = { height: { ideal: 720 }, aspectRatio: { ideal: 16 / 9 } };
+const audioConstraints: MediaTrackConstraints = { echoCancellation: true, noiseSuppression: true };
+const videoConstraints: MediaTrackConstraints = { height: { ideal: 720 }, aspectRatio: { ideal: 16 / 9 } };
 
 export function captureDevices(kinds: { audio: boolean; video: boolean }): Promise<MediaStream> {
   return navigator.mediaDevices.getUserMedia({
@@ -31,7 +31,7 @@ export function meetingBlocker(): MeetingBlocker | null {
   return webrtcSupported() ? null : 'unsupported';
 }
 
-export type MeetingBlocker = 'insecure' | 'unsupported';
+type MeetingBlocker = 'insecure' | 'unsupported';
 
 /** What the lobby and a meeting link opened there say for a blocker, in the user's language. */
 export function meetingBlockerText(t: TFunction, blocker: MeetingBlocker): string {

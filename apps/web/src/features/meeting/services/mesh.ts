@@ -25,7 +25,7 @@ const nameOf = (name: string | undefined) => name?.trim() || t('meeting.anonymou
  */
 const DEPARTED_MEMORY_MS = 30_000;
 
-export interface MeshHooks {
+interface MeshHooks {
   /** Hands `data` to peer `to` through the signalling server. */
   signal(to: string, data: SignalData): void;
   /** A chat data channel message from a peer. */

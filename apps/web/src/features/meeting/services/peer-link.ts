@@ -15,7 +15,7 @@ import { joinMark } from './join-marks';
 /** The reason a link gives when ICE found no way through after its restarts. */
 export const iceFailure = 'ICE connection failed';
 
-export interface PeerLinkEvents {
+interface PeerLinkEvents {
   /** A description or candidate to hand to the other side through the signalling server. */
   signal(signal: SdpSignal): void;
   status(status: PeerStatus, reason?: string): void;

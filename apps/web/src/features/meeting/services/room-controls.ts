@@ -14,7 +14,7 @@ import { meetingToast } from './meeting-toasts';
 import { hasLiveTrack } from './media';
 import type { Mesh } from './mesh';
 
-export interface RoomControlsState {
+interface RoomControlsState {
   controls: RoomControls | null;
   /** For hosts: who waits in the lobby, oldest first. */
   lobby: LobbyEntry[];

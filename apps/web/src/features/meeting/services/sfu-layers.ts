@@ -7,9 +7,9 @@ import type { VideoLayer } from '@mooz/contract/realtime';
 import type { Peer } from '../meeting-store';
 
 /** Cameras on the stage (ours included) up to which each tile is large enough for the full layer. */
-export const LARGE_TILES_UP_TO = 4;
+const LARGE_TILES_UP_TO = 4;
 
-export interface LayerChoice {
+interface LayerChoice {
   peerId: string;
   source: 'camera' | 'screen';
   layer: VideoLayer;

@@ -9,7 +9,7 @@ import type { MeetingSocket } from './handshake';
 type Source = SfuStream['source'];
 type Jsep = { type: 'offer' | 'answer'; sdp: string };
 
-export interface SfuLinkHooks {
+interface SfuLinkHooks {
   /** The ICE servers and policy to use now (fresh TURN credentials). */
   rtcConfig(): RTCConfiguration;
   /** A peer's camera (with its microphone) or screen as received now; null when it has none any more. */

@@ -6,7 +6,7 @@
 /** Tiles (ours included) the stage shows at most: fewer on a phone's narrow screen. */
 export const STAGE_TILES = { wide: 16, narrow: 4 } as const;
 
-export interface StageChoice {
+interface StageChoice {
   speaker: string | null;
   pinned: string | null;
   /** When each peer was last heard (ms), to choose who leaves the stage for a new speaker. */

@@ -50,7 +50,7 @@ function unsent(doc: Y.Doc, sentClock: number): Uint8Array {
   return Y.encodeStateAsUpdate(doc, Y.encodeStateVector(vector));
 }
 
-export interface PageBinding {
+interface PageBinding {
   stop(): void;
 }
 
@@ -151,7 +151,3 @@ export function bindPage(
   };
 }
 
-/** The page's elements as Excalidraw draws them (for saving it as an image). */
-export function pageElements(roomId: string, page: number): OrderedExcalidrawElement[] {
-  return [...docOf(roomId, page).getMap<Element>('elements').values()].filter((element) => !element.isDeleted) as OrderedExcalidrawElement[];
-}

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import i18n from 'i18next';
 import { directionOf, useLayoutPreferences } from '../../../lib/layout-preferences';
 
-export function restoreDocumentLanguage(root = document.documentElement) {
+function restoreDocumentLanguage(root = document.documentElement) {
   const lang = i18n.resolvedLanguage ?? i18n.language;
   const dir = directionOf(useLayoutPreferences.getState().rtl);
   if (lang && root.lang !== lang) root.lang = lang;

@@ -1,0 +1,3 @@
+import { usedWord } from './words';
+
+console.log(usedWord);

@@ -1,0 +1,2 @@
+export const usedWord = 'session';
+export const unusedWord = 'meeting';
