@@ -10,7 +10,7 @@
 //
 // The file is a real WebM: the header of a MediaRecorder recording (test/fixtures/) followed by its
 // clusters repeated, each copy's Timecode moved on, so the server's check of the bytes and its
-// one-pass seekable writer (webm.ts writeSeekableWebm) do their real work on all of it. The server runs on PGlite with files
+// one-pass seekable writer (webm/write.ts writeSeekableWebm) do their real work on all of it. The server runs on PGlite with files
 // under DATA_DIR/recordings (the default storage), in the same temporary directory as the copy.
 //
 // The upload's time is the request's, from its first byte to the 201: receiving the file into storage,

@@ -1,6 +1,6 @@
 // A large WebM made from a small real one: the header of a MediaRecorder recording (test/fixtures/)
 // followed by its clusters repeated, each copy's Timecode moved on past the last, so a reader of WebM
-// (the upload's byte check, the seekable rewrite of webm.ts) does its real work on every byte.
+// (the upload's byte check, the seekable rewrite of webm/write.ts) does its real work on every byte.
 import { createWriteStream, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';

@@ -1,5 +1,5 @@
 // A live recording's chunks become its playable, seekable file: its source objects, in order, are read
-// as one stream, once, and written in one pass by writeSeekableWebm (webm.ts: Duration and Cues added,
+// as one stream, once, and written in one pass by writeSeekableWebm (webm/write.ts: Duration and Cues added,
 // the head patched at the end, nothing buffered but the element being read) into `recordings/<id>.webm`
 // (storage putPatchable: it appears only once complete), and the row becomes 'ready' in one conditional
 // update. Uploads (upload.ts) use the same writer on the request's stream, with no source objects.

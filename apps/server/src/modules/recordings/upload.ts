@@ -3,7 +3,7 @@
 //
 // The file streams from the request into storage; it is never held in memory. Before anything is stored
 // its first bytes are checked to be WebM (415 otherwise); past MAX_RECORDING_MB the object being written
-// is dropped (413). It is made seekable on its way in, in one pass (webm.ts writeSeekableWebm: the
+// is dropped (413). It is made seekable on its way in, in one pass (webm/write.ts writeSeekableWebm: the
 // clusters are copied as they arrive, the Cues appended after them, the head patched at the end), into
 // the recording's final object, which appears only once complete (storage putPatchable). The row is
 // written only then, under an id taken beforehand from its sequence; so a refused, failed or cut-off

@@ -1,4 +1,4 @@
-// The one-pass seekable writer (webm.ts writeSeekableWebm) against the two-pass rewrite
+// The one-pass seekable writer (webm/write.ts writeSeekableWebm) against the two-pass rewrite
 // (seekableWebm) on MediaRecorder's own files (test/fixtures/): parsed, the two outputs hold the same
 // header, Duration, clusters and cues; the one-pass file has its Cues after the clusters and clusters of
 // unknown size. Read back by an EBML walker of this file's own, and played and seeked in Chromium.
