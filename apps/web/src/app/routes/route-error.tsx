@@ -44,7 +44,7 @@ export function RouteError() {
 function Unreachable() {
   const { t } = useTranslation();
   return (
-    <div className="mooz-loading" role="alert" data-testid="error-page-unreachable">
+    <div className="mooz-loading mooz-unreachable" role="alert" data-testid="error-page-unreachable">
       <h1>{t('error.title')}</h1>
       <p>{t('error.description')}</p>
       <button type="button" onClick={() => window.location.reload()}>
