@@ -15,6 +15,19 @@ function vitest(report) {
   const files = report.testResults.map((file) => ({ file: name(file.name), ms: file.endTime - file.startTime, tests: file.assertionResults.length }));
   files.sort((a, b) => b.ms - a.ms);
   for (const file of files.slice(0, top)) console.log(`${seconds(file.ms)}  ${file.file} (${file.tests} tests)`);
+  // The end of a CI log is what gets read: a failure must be named there, not only far above it.
+  const failures = report.testResults.flatMap((file) => {
+    const tests = file.assertionResults.filter((test) => test.status === 'failed');
+    if (tests.length === 0 && file.status === 'failed') return [{ file: name(file.name), title: '(the file failed to run)', message: file.message }];
+    return tests.map((test) => ({ file: name(file.name), title: test.fullName, message: test.failureMessages?.[0] }));
+  });
+  if (failures.length) {
+    console.log('  failed:');
+    for (const failure of failures) {
+      console.log(`    ${failure.file}: ${failure.title}`);
+      if (failure.message) console.log(`      ${failure.message.split('\n').slice(0, 3).join('\n      ')}`);
+    }
+  }
 }
 
 function playwright(report) {
