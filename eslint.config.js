@@ -35,6 +35,25 @@ const boundaryZones = [
   },
 ];
 
+// Server: a module answers the others (and the realtime server) only through its door, modules/<name>/index.ts;
+// a module without one has nothing for them. Tests and the files that put the app together (src/*.ts)
+// may reach inside.
+const server = 'apps/server/src';
+const serverModules = fs
+  .readdirSync(`${import.meta.dirname}/${server}/modules`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const moduleDoorZones = serverModules.map((module) => ({
+  target: [
+    ...serverModules.filter((other) => other !== module).map((other) => `${server}/modules/${other}`),
+    `${server}/realtime`,
+    `${server}/sfu`,
+  ],
+  from: `${server}/modules/${module}`,
+  except: ['./index.ts'],
+  message: `Another module reaches ${module} only through its door, modules/${module}/index.ts: export what is needed there.`,
+}));
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'tmp/**', 'test-results/**', 'playwright-report/**', 'apps/server/drizzle/**', 'scripts/lint-fixtures/**'],
@@ -74,6 +93,11 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: boundaryZones }],
       'import-x/no-cycle': 'error',
     },
+  },
+  {
+    files: [`${server}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: [...boundaryZones, ...moduleDoorZones] }] },
   },
   {
     // An endpoint's path is written once, in the contract (api-routes.ts); the web app reaches the API

@@ -36,6 +36,16 @@ describe('import boundaries', () => {
     expect(await ruleIds('apps/server/src/modules/probe.ts', "export * from '../infrastructure/passwords';")).not.toContain(boundary);
   });
 
+  it('lets a server module reach another only through its door', async () => {
+    expect(await ruleIds('apps/server/src/modules/classes/probe.ts', "export * from '../courses/purchases';")).toContain(boundary);
+    expect(await ruleIds('apps/server/src/realtime/probe.ts', "export * from '../modules/classes/access';")).toContain(boundary);
+    expect(await ruleIds('apps/server/src/modules/payments/probe.ts', "export * from '../polls/routes';")).toContain(boundary);
+    expect(await ruleIds('apps/server/src/modules/classes/probe.ts', "export * from '../courses';")).not.toContain(boundary);
+    expect(await ruleIds('apps/server/src/modules/classes/probe.ts', "export * from './access';")).not.toContain(boundary);
+    expect(await ruleIds('apps/server/src/modules/classes/probe.test.ts', "export * from '../courses/purchases';")).not.toContain(boundary);
+    expect(await ruleIds('apps/server/src/app-probe.ts', "export * from './modules/courses/purchases';")).not.toContain(boundary);
+  });
+
   it('reports an import cycle', async () => {
     const [result] = await eslint.lintFiles([path.join(root, 'scripts/lint-fixtures/cycle-a.ts')]);
     expect(result!.messages.map((message) => message.ruleId)).toContain('import-x/no-cycle');

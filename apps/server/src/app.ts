@@ -29,7 +29,9 @@ import { createCoursesService } from './modules/courses/service';
 import { createCourseTeaching } from './modules/courses/teaching';
 import { sessionRoutes } from './modules/classes/routes';
 import { whiteboardRoutes } from './modules/whiteboards/routes';
+import { createWhiteboardImages } from './modules/whiteboards/service';
 import { pollRoutes } from './modules/polls/routes';
+import { createPollAnswers } from './modules/polls/answers-csv';
 import { createSessionsService } from './modules/classes/service';
 import { createSessionChanges } from './modules/classes/session-changes';
 import { paymentRoutes } from './modules/payments/routes';
@@ -47,16 +49,22 @@ import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './infrast
 import { createChangeBus, databaseTransport, redisTransport, type ChangeBus } from './infrastructure/change-bus';
 import { createAccessTokens, type AccessTokens } from './modules/auth/access-tokens';
 import { registerLiveRecordings } from './modules/recordings/live-routes';
-import { createRecordingStorage, recordingMediaOrigins } from './modules/recordings/create-storage';
+import { createStorage, recordingMediaOrigins } from './modules/recordings/create-storage';
 import { recordingMediaRoutes } from './modules/recordings/media-route';
 import { recordingRoutes } from './modules/recordings/routes';
+import { createRecordingsService } from './modules/recordings/service';
+import { createUploads } from './modules/recordings/upload';
 import { assignmentRoutes } from './modules/assignments/routes';
+import { createAssignmentsService } from './modules/assignments/service';
 import { certificateRoutes } from './modules/certificates/routes';
+import { createCertificatesService } from './modules/certificates/service';
+import { earnDueCertificates } from './modules/certificates/earn';
 import { createReminders, sendQueuedReminder, type QueuedReminder, type Reminders } from './modules/classes/reminders';
 import { publicOrigin } from './modules/classes/join-link';
 import { calendarRoutes } from './modules/calendar/routes';
 import { createCalendarService } from './modules/calendar/service';
 import { dashboardRoutes } from './modules/dashboards/routes';
+import { createDashboardsService, type DashboardsDeps } from './modules/dashboards/service';
 import { capacityLimit } from './sfu/topology';
 import { registerNotifications } from './modules/notifications/module';
 import { joinPersonChannels } from './modules/notifications/routes';
@@ -156,8 +164,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.decorate('db', database.db);
   app.decorate('jwtSecret', resolveJwtSecret(config));
   if (!deps.database) app.addHook('onClose', () => database.close());
-  app.decorate('recordingStorage', await createRecordingStorage(config));
-  app.addHook('onClose', () => app.recordingStorage.close());
+  app.decorate('storage', await createStorage(config));
+  app.addHook('onClose', () => app.storage.close());
 
   const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : null;
   // Its own connection that never queues: during an outage a limit falls back to memory at once.
@@ -245,7 +253,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.addHook('onClose', () => reminders.stop());
 
   const courses = createCoursesService({ db: app.db, changes, cacheTtlMs });
-  await app.register(courseRoutes, { courses, teaching: createCourseTeaching({ db: app.db, courses, storage: app.recordingStorage, log: app.log }) });
+  await app.register(courseRoutes, { courses, teaching: createCourseTeaching({ db: app.db, courses, storage: app.storage, log: app.log }) });
   await app.register(batchRoutes, { batches: createBatchesService({ db: app.db }) });
   await app.register(sessionRoutes, {
     sessions: createSessionsService({
@@ -258,8 +266,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     }),
     changes: createSessionChanges({ db: app.db, outbox: app.outbox, notifications }),
   });
-  await app.register(whiteboardRoutes);
-  await app.register(pollRoutes);
+  await app.register(whiteboardRoutes, { images: createWhiteboardImages(app.db) });
+  await app.register(pollRoutes, { answers: createPollAnswers(app.db) });
   const payments = createPaymentsService({
     db: app.db,
     courses,
@@ -290,10 +298,19 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     admin: createAdminService({ db: app.db, changes, revoked: (revocation) => accessTokens.revoked(revocation), trialDays: config.trialDays, notifications }),
   });
   await app.register(recordingMediaRoutes);
-  await app.register(recordingRoutes);
-  await app.register(assignmentRoutes);
-  await app.register(certificateRoutes);
-  await app.register(dashboardRoutes);
+  const signed = { db: app.db, storage: app.storage, secret: app.jwtSecret };
+  await app.register(recordingRoutes, {
+    recordings: createRecordingsService({ ...signed, log: app.log }),
+    upload: createUploads({ ...signed, told: notifications }),
+  });
+  await app.register(assignmentRoutes, { assignments: createAssignmentsService({ ...signed, files: { storage: app.storage, log: app.log }, told: notifications }) });
+  await app.register(certificateRoutes, { certificates: createCertificatesService({ db: app.db, told: notifications }), told: notifications });
+  // PGlite is one process (its data directory is locked) whose every write the change bus hears: a
+  // student's kept numbers need no short life there. PostgreSQL may have other processes, whose
+  // changes could be missed while the carrier is down: as short a life as the other caches.
+  const dashboardsTtlMs = database.kind === 'postgres' ? cacheTtlMs : 10 * 60_000;
+  const earnCertificates: DashboardsDeps['earnCertificates'] = (db, userId, now, known) => earnDueCertificates(db, userId, now, known, notifications);
+  await app.register(dashboardRoutes, { dashboards: createDashboardsService({ db: app.db, earnCertificates, changes, cacheTtlMs: dashboardsTtlMs }) });
   await registerLiveRecordings(app, config.liveRecordings);
 
   await registerRealtime(app);

@@ -36,7 +36,7 @@ export async function readyRecording(
 ) {
   const bytes = options.bytes ?? webmFixture();
   const key = (options.withFile ?? (options.status ?? 'ready') === 'ready') ? `recordings/test-${randomUUID()}.webm` : null;
-  if (key) await t.app.recordingStorage.put(key, Readable.from([bytes]), 'video/webm');
+  if (key) await t.app.storage.put(key, Readable.from([bytes]), 'video/webm');
   const [row] = await t.db
     .insert(recordings)
     .values({
@@ -85,4 +85,4 @@ export const recordingPart = (bytes: Buffer, roomId = 'room', userId = 1): FormP
 });
 
 /** Every key in the app's recording storage. */
-export const storedKeys = (t: TestApp) => t.app.recordingStorage.list('');
+export const storedKeys = (t: TestApp) => t.app.storage.list('');

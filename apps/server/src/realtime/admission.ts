@@ -7,8 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { messages } from '@mooz/contract/messages';
 import type { Room } from '@mooz/contract/realtime';
 import type { AuthUser } from '../http/authenticate';
-import { sessionForRoom, sessionOfRoom } from '../modules/classes/access';
-import { joinable } from '../modules/classes/service';
+import { joinable, sessionForRoom, sessionOfRoom } from '../modules/classes';
 import type { RoomStore } from './room-store';
 
 export interface KnownRoom {

@@ -5,6 +5,7 @@ import type { AdminOverview, adminCoursesQuery, courseStates } from '@mooz/contr
 import type { Database } from '../../db/client';
 import { batches, courses, subscriptions, users } from '../../db/schema/index';
 import { containing, fullName, pageOf, rowCount } from './paging';
+import { isActiveSubscription } from '../courses';
 
 const stateCondition: Record<(typeof courseStates)[number], SQL | undefined> = {
   published: and(isNull(courses.archivedAt), eq(courses.published, true)),
@@ -26,7 +27,7 @@ export function createOverview({ db, now }: { db: Database; now: () => Date }) {
           .select({
             course: courses,
             teacher: { id: users.id, name: fullName, email: users.email },
-            students: sql<number>`(select count(*)::int from ${subscriptions} where ${subscriptions.courseId} = ${courses.id} and ${subscriptions.status} = 'active')`,
+            students: sql<number>`(select count(*)::int from ${subscriptions} where ${subscriptions.courseId} = ${courses.id} and ${isActiveSubscription()})`,
             batches: sql<number>`(select count(*)::int from ${batches} where ${batches.courseId} = ${courses.id})`,
           })
           .from(courses)
@@ -67,7 +68,7 @@ export function createOverview({ db, now }: { db: Database; now: () => Date }) {
         db
           .select({ currency: subscriptions.currency, amount: sql<number>`sum(${subscriptions.amount})::float8`, payments: rowCount })
           .from(subscriptions)
-          .where(and(eq(subscriptions.status, 'active'), gte(subscriptions.activatedAt, monthStart)))
+          .where(and(isActiveSubscription(), gte(subscriptions.activatedAt, monthStart)))
           .groupBy(subscriptions.currency)
           .orderBy(asc(subscriptions.currency)),
         db

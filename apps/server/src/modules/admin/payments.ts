@@ -9,10 +9,11 @@ import { messages } from '@mooz/contract/messages';
 import type { Database } from '../../db/client';
 import { courses, subscriptions, users } from '../../db/schema/index';
 import { conflict, notFound } from '../../http/errors';
-import { releaseSeat } from '../batches/store';
-import type { NotificationsDoor } from '../notifications/door';
+import { releaseSeat } from '../batches';
+import type { NotificationsDoor } from '../notifications';
 import { recordAudit } from './audit';
 import { containing, fullName, pageOf, rowCount } from './paging';
+import { isActiveSubscription } from '../courses';
 
 /**
  * The status admins read, from the subscription's own: a pending order whose latest payment failed
@@ -96,10 +97,10 @@ export function createPayments({ db, now, notifications }: { db: Database; now: 
         const [updated] = await tx
           .update(subscriptions)
           .set({ status: 'refunded', refundedAt: now() })
-          .where(and(eq(subscriptions.id, id), eq(subscriptions.status, 'active')))
+          .where(and(eq(subscriptions.id, id), isActiveSubscription()))
           .returning();
         if (!updated) throw conflict(found.subscription.status === 'refunded' ? messages.alreadyRefunded : messages.refundNeedsPayment);
-        if (updated.batchId !== null) await releaseSeat(tx as unknown as Database, updated.batchId);
+        if (updated.batchId !== null) await releaseSeat(tx, updated.batchId);
         await recordAudit(tx, actorId, auditActions.refundPayment, { type: 'subscription', id }, {
           student_email: found.student.email,
           course: found.course.name,

@@ -10,7 +10,7 @@ import { messages } from '@mooz/contract/messages';
 import type { Database } from '../../db/client';
 import { refreshTokens, users } from '../../db/schema/index';
 import { conflict, forbidden, notFound } from '../../http/errors';
-import { createActiveUser, type UserRow } from '../auth/users';
+import { createActiveUser, type UserRow } from '../auth';
 import { recordAudit } from './audit';
 import { containing, fullName, pageOf, rowCount } from './paging';
 

@@ -3,13 +3,13 @@
 import { messages } from '@mooz/contract/messages';
 import type { Database } from '../../db/client';
 import type { ChangeBus } from '../../infrastructure/change-bus';
-import type { Revocation } from '../auth/access-tokens';
-import { presentUser } from '../auth/presenter';
+import type { Revocation } from '../auth';
+import { presentUser } from '../auth';
 import { listAudit } from './audit';
 import { createOverview } from './overview';
 import { createPayments } from './payments';
 import { createPeople } from './people';
-import type { NotificationsDoor } from '../notifications/door';
+import type { NotificationsDoor } from '../notifications';
 
 interface AdminDeps {
   db: Database;

@@ -5,13 +5,14 @@
 // Refusals: what the caller cannot see is not found (404: an assignment of a course they are not in, a
 // course out of the catalogue that is not theirs); what they can see but not do is forbidden (403: a
 // course of the catalogue they are not in, an assignment they may read but not change).
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { messages } from '@mooz/contract/messages';
 import type { UserType } from '@mooz/contract/permissions';
 import type { Database } from '../../db/client';
-import { courses, subscriptions } from '../../db/schema/index';
+import { courses } from '../../db/schema/index';
 import { forbidden, notFound } from '../../http/errors';
-import { isInTrial } from '../auth/trial';
+import { isInTrial } from '../auth';
+import { hasBought } from '../courses';
 
 export interface Caller {
   id: number;
@@ -37,12 +38,7 @@ export async function courseRole(db: Database, caller: Caller, courseId: number,
   const course = { id: row.id, name: row.name, teacherId: row.teacherId, listed: row.published && row.archivedAt === null };
   if (caller.userType === 'admin' || row.teacherId === caller.id) return { course, role: 'manager' };
   if (caller.userType !== 'student') return { course, role: 'none' };
-  const bought = await db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, caller.id), eq(subscriptions.courseId, courseId), eq(subscriptions.status, 'active')))
-    .limit(1);
-  if (bought.length) return { course, role: 'student' };
+  if (await hasBought(db, caller.id, courseId)) return { course, role: 'student' };
   if (course.listed && (await isInTrial(db, caller.id, now))) return { course, role: 'trial' };
   return { course, role: 'none' };
 }

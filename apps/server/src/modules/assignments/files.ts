@@ -5,7 +5,7 @@
 // origin: attachment, its sniffed type, nosniff, and a sandboxing Content-Security-Policy.
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { apiRoutes } from '@mooz/contract/api-routes';
 import { pathOf } from '@mooz/contract/endpoint';
@@ -16,8 +16,7 @@ import { assignmentFileKinds } from '@mooz/contract/assignments';
 import { attachment } from '../../infrastructure/csv';
 import { HttpError, forbidden, notFound } from '../../http/errors';
 import { checkedUpload } from '../../http/checked-upload';
-import { linkSignature } from '../recordings/links';
-import { NoSuchKeyError } from '../recordings/storage';
+import { linkSignature, NoSuchKeyError, type Storage } from '../recordings';
 
 type FileKind = (typeof assignmentFileKinds)[number];
 
@@ -175,6 +174,12 @@ export function presentFile(
 // ----- Uploads -----
 
 /** A file stored from a request: where, and what it is. */
+/** The storage assignment files go to, and the log of what fails there. */
+export interface FileStore {
+  storage: Storage;
+  log: FastifyBaseLogger;
+}
+
 export interface StoredFile {
   fileKey: string;
   fileName: string;
@@ -195,7 +200,7 @@ export class StorageFailed extends Error {
  * before the file does, it fails and the storage keeps nothing of it. Rejects with the request's
  * error when it was the request's fault, else with a StorageFailed.
  */
-export async function storeUpload(app: FastifyInstance, request: FastifyRequest, part: MultipartFile): Promise<StoredFile> {
+export async function storeUpload(files: FileStore, request: FastifyRequest, part: MultipartFile): Promise<StoredFile> {
   let kind: FileKind | null = null;
   const { stream, failed } = await checkedUpload(request, part, {
     tooLarge: messages.fileTooLarge,
@@ -223,7 +228,7 @@ export async function storeUpload(app: FastifyInstance, request: FastifyRequest,
   const fileType = fileMimeType(kind, fileName);
   const fileKey = `${filePrefix}${randomUUID()}`;
   try {
-    const { sizeBytes } = await app.recordingStorage.put(fileKey, stream, fileType);
+    const { sizeBytes } = await files.storage.put(fileKey, stream, fileType);
     return { fileKey, fileName, fileType, fileSize: sizeBytes };
   } catch (error) {
     throw failed.error ?? new StorageFailed(error);
@@ -231,10 +236,10 @@ export async function storeUpload(app: FastifyInstance, request: FastifyRequest,
 }
 
 /** Removes stored files, logging (not throwing) what fails: the rows no longer name them. */
-export async function deleteFiles(app: FastifyInstance, keys: (string | null | undefined)[]): Promise<void> {
+export async function deleteFiles(files: FileStore, keys: (string | null | undefined)[]): Promise<void> {
   for (const key of keys) {
     if (!key) continue;
-    await app.recordingStorage.delete(key).catch((error: unknown) => app.log.warn({ err: error, key }, 'could not delete an assignment file'));
+    await files.storage.delete(key).catch((error: unknown) => files.log.warn({ err: error, key }, 'could not delete an assignment file'));
   }
 }
 
@@ -268,9 +273,9 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       );
       const [row] = rowsOf<{ file_name: string | null; file_type: string | null }>(result);
       if (!row) throw notFound(messages.notFound);
-      const size = await app.recordingStorage.size(key);
+      const size = await app.storage.size(key);
       if (size === null) throw notFound(messages.notFound);
-      const body = await app.recordingStorage.read(key).catch((error: unknown) => {
+      const body = await app.storage.read(key).catch((error: unknown) => {
         throw error instanceof NoSuchKeyError ? notFound(messages.notFound) : error;
       });
       return reply

@@ -7,7 +7,7 @@ import { endpoints } from '@mooz/contract/endpoints';
 import { currentUser } from '../../http/authenticate';
 import { route } from '../../http/route';
 import { fileRoutes } from './files';
-import { createAssignmentsService, type AssignmentsService } from './service';
+import type { AssignmentsService } from './service';
 
 type WithId = FastifyRequest & { params: { id: number } };
 
@@ -28,8 +28,7 @@ const uploadRoutes: FastifyPluginAsync<{ assignments: AssignmentsService }> = as
   route(app, endpoints.assignments.submit, (req) => assignments.submit(req as unknown as WithId, currentUser(req)));
 };
 
-export const assignmentRoutes: FastifyPluginAsync = async (app) => {
-  const assignments = createAssignmentsService(app);
+export const assignmentRoutes: FastifyPluginAsync<{ assignments: AssignmentsService }> = async (app, { assignments }) => {
   route(app, endpoints.assignments.list, (req) => assignments.list(currentUser(req), req.params.id));
   route(app, endpoints.assignments.create, (req) => assignments.create(currentUser(req), req.params.id, req.body));
   route(app, endpoints.assignments.one, (req) => assignments.one(currentUser(req), req.params.id));

@@ -3,7 +3,7 @@
 // as signed links) are files.ts. A file is written to storage before its row names it, and an old file
 // is deleted only after the row stopped naming it: a refused or failed request changes no row and
 // leaves no object.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -19,11 +19,14 @@ import {
 } from '@mooz/contract/assignments';
 import { messages } from '@mooz/contract/messages';
 import { multiLineText } from '@mooz/contract/primitives';
+import type { Database } from '../../db/client';
 import { assignments, submissions, subscriptions, users } from '../../db/schema/index';
 import { HttpError, badRequest, conflict, forbidden, invalidField, notFound } from '../../http/errors';
 import { checkAssignmentAccess, courseFor, courseRole, type Caller, type CourseAccess, type CourseRole } from './access';
-import { StorageFailed, deleteFiles, storeUpload, type StoredFile } from './files';
+import { StorageFailed, deleteFiles, storeUpload, type FileStore, type StoredFile } from './files';
 import { presentAssignment, presentSubmission, type AssignmentRow, type SubmissionRow } from './presenter';
+import { isActiveSubscription } from '../courses';
+import type { NotificationsDoor } from '../notifications';
 
 const manager = (role: CourseRole) => role === 'manager';
 const anyReader = (role: CourseRole) => role !== 'none';
@@ -59,9 +62,17 @@ function discardRest(request: FastifyRequest) {
   request.raw.resume();
 }
 
-export function createAssignmentsService(app: FastifyInstance) {
-  const { db } = app;
-  const secret = app.jwtSecret;
+interface AssignmentsDeps {
+  db: Database;
+  /** Signs the file links. */
+  secret: string;
+  /** Where attached and submitted files are kept. */
+  files: FileStore;
+  told: Pick<NotificationsDoor, 'assignmentPosted' | 'answerReviewed' | 'kick'>;
+}
+
+export function createAssignmentsService(deps: AssignmentsDeps) {
+  const { db, secret, files, told } = deps;
 
   async function submissionRows(where: SQL): Promise<SubmissionRow[]> {
     return db
@@ -151,11 +162,11 @@ export function createAssignmentsService(app: FastifyInstance) {
           continue;
         }
         if (part.fieldname !== assignmentFileField || file !== null) throw badRequest(messages.fileMissing);
-        file = await storeUpload(app, request, part as MultipartFile);
+        file = await storeUpload(files, request, part as MultipartFile);
       }
     } catch (error) {
       discardRest(request);
-      if (file) await deleteFiles(app, [file.fileKey]);
+      if (file) await deleteFiles(files, [file.fileKey]);
       if (error instanceof StorageFailed) throw error.cause;
       // A multipart body that does not parse (no boundary, a part cut short) is the client's doing.
       if (error instanceof HttpError || (error as { statusCode?: number }).statusCode) throw error;
@@ -188,10 +199,10 @@ export function createAssignmentsService(app: FastifyInstance) {
             createdBy: caller.id,
           })
           .returning();
-        await app.notifications.assignmentPosted(tx, created!);
+        await told.assignmentPosted(tx, created!);
         return created!;
       });
-      app.notifications.kick();
+      told.kick();
       return { data: await presentOne(caller, access, row), message: messages.assignmentCreated };
     },
 
@@ -218,12 +229,12 @@ export function createAssignmentsService(app: FastifyInstance) {
 
     async remove(caller: Caller, id: number) {
       await assignmentFor(caller, id, manager);
-      const files = await db.transaction(async (tx) => {
+      const keys = await db.transaction(async (tx) => {
         const answers = await tx.select({ fileKey: submissions.fileKey }).from(submissions).where(eq(submissions.assignmentId, id));
         const [gone] = await tx.delete(assignments).where(eq(assignments.id, id)).returning({ fileKey: assignments.fileKey });
         return gone ? [gone.fileKey, ...answers.map((a) => a.fileKey)] : [];
       });
-      await deleteFiles(app, files);
+      await deleteFiles(files, keys);
       return { data: null, message: messages.assignmentDeleted };
     },
 
@@ -242,10 +253,10 @@ export function createAssignmentsService(app: FastifyInstance) {
           return after;
         });
       } catch (error) {
-        await deleteFiles(app, [file.fileKey]);
+        await deleteFiles(files, [file.fileKey]);
         throw error;
       }
-      await deleteFiles(app, [old]);
+      await deleteFiles(files, [old]);
       return { data: await presentOne(caller, access, row!) };
     },
 
@@ -257,7 +268,7 @@ export function createAssignmentsService(app: FastifyInstance) {
         .where(eq(assignments.id, id))
         .returning();
       if (!row) throw notFound(messages.assignmentNotFound);
-      await deleteFiles(app, [before.fileKey]);
+      await deleteFiles(files, [before.fileKey]);
       return { data: await presentOne(caller, access, row), message: messages.attachmentRemoved };
     },
 
@@ -270,7 +281,7 @@ export function createAssignmentsService(app: FastifyInstance) {
           .selectDistinct({ studentId: users.id, studentName: fullName, lastName: users.lastName, firstName: users.firstName })
           .from(subscriptions)
           .innerJoin(users, eq(users.id, subscriptions.userId))
-          .where(and(eq(subscriptions.courseId, row.courseId), eq(subscriptions.status, 'active')))
+          .where(and(eq(subscriptions.courseId, row.courseId), isActiveSubscription()))
           .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id)),
       ]);
       const answered = new Set(answers.map((a) => a.userId));
@@ -330,10 +341,10 @@ export function createAssignmentsService(app: FastifyInstance) {
           return saved.id;
         });
       } catch (error) {
-        if (file) await deleteFiles(app, [file.fileKey]);
+        if (file) await deleteFiles(files, [file.fileKey]);
         throw error;
       }
-      await deleteFiles(app, [old]);
+      await deleteFiles(files, [old]);
       const [saved] = await submissionRows(eq(submissions.id, savedId));
       return { data: presentSubmission(secret, saved!, row.dueAt, now), message: messages.submissionSaved };
     },
@@ -367,7 +378,7 @@ export function createAssignmentsService(app: FastifyInstance) {
         .where(eq(submissions.id, id));
       const [row] = await submissionRows(eq(submissions.id, id));
       if (!row) throw notFound(messages.submissionNotFound);
-      await app.notifications.answerReviewed(db, { studentId: submission.userId, courseId: assignment.courseId, title: assignment.title, assignmentId: assignment.id });
+      await told.answerReviewed(db, { studentId: submission.userId, courseId: assignment.courseId, title: assignment.title, assignmentId: assignment.id });
       return { data: presentSubmission(secret, row, assignment.dueAt, now), message: messages.submissionReviewed };
     },
   };

@@ -11,7 +11,7 @@ import type { Outbox } from '../../infrastructure/outbox';
 import { hashPassword, verifyPassword } from '../../infrastructure/passwords';
 import type { RateLimiter, RateLimitName } from '../../infrastructure/rate-limiter';
 import { verifyRefreshToken } from '../../infrastructure/tokens';
-import { hasPurchased } from '../courses/purchases';
+import { hasPurchased } from '../courses';
 import { createCodes } from './codes';
 import { createLoginLimits } from './login-limits';
 import { createTokenFamilies } from './token-families';
@@ -19,7 +19,7 @@ import type { Revocation } from './access-tokens';
 import { presentUser, type UserRow } from './presenter';
 import { changeEmail, insertUser, newStudent } from './users';
 import { trialState } from './trial';
-import type { NotificationsDoor } from '../notifications/door';
+import type { NotificationsDoor } from '../notifications';
 
 // The account messages live in the contract, so the web app can show them in the user's language.
 const authMessages = {

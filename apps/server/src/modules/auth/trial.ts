@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { UserType } from '@mooz/contract/permissions';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/index';
-import { hasPurchased } from '../courses/purchases';
+import { hasPurchased } from '../courses';
 
 const DAY_MS = 86_400_000;
 

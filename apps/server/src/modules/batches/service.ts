@@ -11,7 +11,7 @@ import type { Database } from '../../db/client';
 import { batches, courses, subscriptions } from '../../db/schema/index';
 import { badRequest, conflict, forbidden, invalidField, notFound, type FieldErrors } from '../../http/errors';
 import type { AuthUser } from '../../http/authenticate';
-import { auditIfAdmin } from '../admin/audit';
+import { auditIfAdmin } from '../admin';
 import { addDays, isoWeekday, weeklyMeetings, zonedInstant, type BatchTimes } from './timetable';
 import { batchesOf, batchIdentity, findBatch, openBatch, removeBatch, summariseBatches, type BatchRow, type NewBatch } from './store';
 

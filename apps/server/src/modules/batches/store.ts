@@ -79,7 +79,7 @@ export async function summariseBatches(db: Database, courseId: number): Promise<
 }
 
 /** Takes one seat; false when the batch is full. */
-export async function takeSeat(db: Database, batchId: number): Promise<boolean> {
+export async function takeSeat(db: Pick<Database, 'update'>, batchId: number): Promise<boolean> {
   const taken = await db
     .update(batches)
     .set({ seatsTaken: sql`${batches.seatsTaken} + 1` })
@@ -89,7 +89,7 @@ export async function takeSeat(db: Database, batchId: number): Promise<boolean> 
 }
 
 /** Gives a seat back (a refund). */
-export async function releaseSeat(db: Database, batchId: number): Promise<void> {
+export async function releaseSeat(db: Pick<Database, 'update'>, batchId: number): Promise<void> {
   await db
     .update(batches)
     .set({ seatsTaken: sql`greatest(${batches.seatsTaken} - 1, 0)` })

@@ -5,8 +5,7 @@
 // description, and a cancelled session as STATUS:CANCELLED.
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { mailTranslator } from '../../infrastructure/mail-text';
-import { formatSessionTime } from '../classes/session-mails';
-import { joinLink } from '../classes/join-link';
+import { formatSessionTime, joinLink } from '../classes';
 
 export interface CalendarSession {
   id: number;

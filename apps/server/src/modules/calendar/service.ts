@@ -14,7 +14,7 @@ import type { Database } from '../../db/client';
 import { classSessions, courses, users } from '../../db/schema/index';
 import type { AuthUser } from '../../http/authenticate';
 import { notFound } from '../../http/errors';
-import { inScope, scopeCondition, sessionScope } from '../classes/access';
+import { inScope, scopeCondition, sessionScope } from '../classes';
 import { sessionsCalendar, type CalendarSession } from './ics';
 import { calendarToken, newCalendarKey, tokenMatches, tokenUserId } from './tokens';
 

@@ -6,8 +6,8 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { certificateRules } from '@mooz/contract/certificates';
 import type { Database } from '../../db/client';
-import { courseProgress, type CourseProgress } from '../learning/progress';
-import type { NotificationsDoor } from '../notifications/door';
+import { courseProgress, type CourseProgress } from '../learning';
+import type { NotificationsDoor } from '../notifications';
 import { certificateId } from './ids';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;

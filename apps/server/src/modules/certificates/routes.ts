@@ -10,19 +10,18 @@ import { errorEnvelope } from '@mooz/contract/envelope';
 import { attachment } from '../../infrastructure/csv';
 import { currentUser } from '../../http/authenticate';
 import { route } from '../../http/route';
-import { publicOrigin } from '../classes/join-link';
+import { publicOrigin } from '../classes';
 import { earnAllDueCertificates, type CertificateTold } from './earn';
 import { certificateFileName, certificatePdf } from './pdf';
-import { certificatePagePath, createCertificatesService } from './service';
+import { certificatePagePath, type CertificatesService } from './service';
 
 /** How often the periodic pass looks for batches that have ended. */
 const earnEveryMs = 60 * 60 * 1000;
 
 const refusals: FastifySchema = { hide: true, response: { 404: errorEnvelope } };
 
-export const certificateRoutes: FastifyPluginAsync<{ earnEveryMs?: number }> = async (app, options) => {
-  const told: CertificateTold = app.notifications;
-  const certificates = createCertificatesService({ db: app.db, told });
+export const certificateRoutes: FastifyPluginAsync<{ certificates: CertificatesService; told: CertificateTold; earnEveryMs?: number }> = async (app, options) => {
+  const { certificates, told } = options;
   route(app, endpoints.certificates.mine, (req) => certificates.mine(currentUser(req)));
   route(app, endpoints.certificates.award, (req) => certificates.award(currentUser(req), req.params.id, req.body));
   route(app, endpoints.certificates.verify, (req) => certificates.verify(req.params.id));

@@ -10,8 +10,8 @@ import { fillMessage, messages } from '@mooz/contract/messages';
 import type { Database } from '../../db/client';
 import { certificates, courses } from '../../db/schema/index';
 import { HttpError, conflict, notFound } from '../../http/errors';
-import { auditIfAdmin } from '../admin/audit';
-import { courseFor, type Caller } from '../assignments/access';
+import { auditIfAdmin } from '../admin';
+import { type Caller, courseFor } from '../assignments';
 import { batchHasEnded, earnDueCertificates, type CertificateTold } from './earn';
 import { certificateId, normaliseCertificateId } from './ids';
 
@@ -167,3 +167,5 @@ export function createCertificatesService({ db, now = () => new Date(), told }: 
     },
   };
 }
+
+export type CertificatesService = ReturnType<typeof createCertificatesService>;

@@ -7,8 +7,8 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { classSessions, courses, users } from '../../db/schema/index';
 import type { UserType } from '@mooz/contract/permissions';
-import { inTrial } from '../auth/trial';
-import { purchases } from '../courses/purchases';
+import { inTrial } from '../auth';
+import { purchases } from '../courses';
 
 export type SessionScope =
   | { all: true }

@@ -4,14 +4,15 @@
 // session's edit rule (unknown 404, someone else's 403), as for changing the session.
 import { subject } from '@casl/ability';
 import type { FastifyReply } from 'fastify';
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { asc, eq, type SQL } from 'drizzle-orm';
 import { messages } from '@mooz/contract/messages';
 import type { SessionAttendance } from '@mooz/contract/teaching';
 import type { Database } from '../../db/client';
-import { attendance, classSessions, courses, subscriptions, users } from '../../db/schema/index';
+import { attendance, classSessions, courses, users } from '../../db/schema/index';
 import type { AuthUser } from '../../http/authenticate';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { attachment, toCsv } from '../../infrastructure/csv';
+import { payingStudents } from '../courses';
 import { presentAttendance, presentMs } from './attendance-report';
 
 type Caller = Pick<AuthUser, 'id' | 'userType' | 'ability'>;
@@ -50,18 +51,7 @@ export function createAttendanceReports(deps: { db: Database; now?: () => Date }
         .where(eq(attendance.sessionId, session.id))
         .orderBy(asc(attendance.joinedAt), asc(attendance.id)),
       // The session's students: its batch's paying ones, or the whole course's for an extra session.
-      db
-        .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
-        .from(subscriptions)
-        .innerJoin(users, eq(users.id, subscriptions.userId))
-        .where(
-          and(
-            eq(subscriptions.courseId, session.courseId),
-            eq(subscriptions.status, 'active'),
-            session.batchId === null ? undefined : eq(subscriptions.batchId, session.batchId),
-          ),
-        )
-        .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id)),
+      payingStudents(db, session),
     ]);
     // The teacher's own presence is not attendance of their class.
     const attendees = visits.filter((v) => v.userId !== row.course.teacherId);

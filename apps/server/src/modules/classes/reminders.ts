@@ -16,13 +16,14 @@
 //    the claim and the send gets no stale reminder. A moved session no longer matches its
 //    reminded_starts_at, so the next pass within the lead time of its new start reminds it again, at
 //    its new time.
-import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { limits } from '@mooz/contract/limits';
 import type { Database } from '../../db/client';
 import type { Mail, Mailer } from '../../infrastructure/mail';
-import { classSessions, courses, subscriptions, users } from '../../db/schema/index';
-import type { NotificationsDoor } from '../notifications/door';
+import { classSessions, courses, users } from '../../db/schema/index';
+import type { NotificationsDoor } from '../notifications';
+import { payingStudents } from '../courses';
 import { joinLink } from './join-link';
 import { sessionParams } from './session-mails';
 
@@ -52,22 +53,10 @@ export function createReminders(deps: RemindersDeps) {
   async function recipientsOf(executor: Executor, session: { courseId: number; batchId: number | null }, teacherId: number): Promise<number[]> {
     const person = { id: users.id };
     const [students, teacher] = await Promise.all([
-      executor
-        .select(person)
-        .from(subscriptions)
-        .innerJoin(users, eq(users.id, subscriptions.userId))
-        .where(
-          and(
-            eq(subscriptions.courseId, session.courseId),
-            eq(subscriptions.status, 'active'),
-            session.batchId === null ? undefined : eq(subscriptions.batchId, session.batchId),
-            isNull(users.deactivatedAt),
-          ),
-        )
-        .orderBy(asc(users.id)),
+      payingStudents(executor, session),
       executor.select(person).from(users).where(and(eq(users.id, teacherId), isNull(users.deactivatedAt))),
     ]);
-    return [...new Set([...students, ...teacher].map((r) => r.id))];
+    return [...new Set([...students.filter((s) => !s.deactivatedAt), ...teacher].map((r) => r.id))];
   }
 
   /** Claims the sessions due for a reminder and tells their people; answers how many sessions it claimed. */

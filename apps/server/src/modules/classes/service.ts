@@ -12,7 +12,7 @@ import { classSessions, courses, users } from '../../db/schema/index';
 import { invalidField } from '../../http/errors';
 import { sharedAnswer } from '../../http/shared-answer';
 import type { AuthUser } from '../../http/authenticate';
-import type { CoursesService } from '../courses/service';
+import type { CoursesService } from '../courses';
 import { cachedValue, clockWindow } from '../../infrastructure/cache';
 import type { ChangeBus } from '../../infrastructure/change-bus';
 import { inScope, namesCourse, scopeFrom, scopeKey, seesNothing, type ScopeFacts } from './access';

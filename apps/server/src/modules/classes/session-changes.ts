@@ -4,20 +4,20 @@
 // transaction that made the change: the notices exist exactly when the change does. A cancelled session leaves every list (service.ts) and its room
 // takes no joins (realtime/admission.ts).
 import { subject } from '@casl/ability';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Session } from '@mooz/contract/courses';
 import { messages } from '@mooz/contract/messages';
 import type { cancelSessionBody, sessionPatch } from '@mooz/contract/teaching';
 import type { Database } from '../../db/client';
-import { classSessions, courses, subscriptions, users } from '../../db/schema/index';
+import { classSessions, courses, users } from '../../db/schema/index';
 import type { AuthUser } from '../../http/authenticate';
 import { conflict, forbidden, invalidField, notFound } from '../../http/errors';
 import type { Outbox } from '../../infrastructure/outbox';
-import { auditIfAdmin } from '../admin/audit';
+import { auditIfAdmin } from '../admin';
 import { present, sessionStatus } from './service';
-import type { NotificationsDoor } from '../notifications/door';
-import type { Notice } from '../notifications/service';
+import { payingStudents } from '../courses';
+import type { Notice, NotificationsDoor } from '../notifications';
 import { sessionParams } from './session-mails';
 
 type Caller = Pick<AuthUser, 'id' | 'userType' | 'ability'>;
@@ -53,24 +53,8 @@ export function createSessionChanges(deps: SessionChangesDeps) {
     return row;
   }
 
-  /** Whom a session concerns: its batch's paying students, or the whole course's for an extra session. */
-  async function studentsOf(executor: Executor, session: Pick<SessionRow, 'courseId' | 'batchId'>) {
-    return executor
-      .select({ id: users.id })
-      .from(subscriptions)
-      .innerJoin(users, eq(users.id, subscriptions.userId))
-      .where(
-        and(
-          eq(subscriptions.courseId, session.courseId),
-          eq(subscriptions.status, 'active'),
-          session.batchId === null ? undefined : eq(subscriptions.batchId, session.batchId),
-        ),
-      )
-      .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
-  }
-
   async function tellEach(executor: Executor, session: Pick<SessionRow, 'courseId' | 'batchId'>, notice: Pick<Notice, 'kind' | 'params' | 'link'>) {
-    const students = await studentsOf(executor, session);
+    const students = await payingStudents(executor, session);
     await deps.notifications.tell(executor, students.map((to) => ({ ...notice, userId: to.id })));
   }
 

@@ -6,7 +6,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { subscriptions } from '../../db/schema/index';
 import type { SubscriptionRow } from './presenter';
-import { takeSeat } from '../batches/store';
+import { takeSeat } from '../batches';
+import { isActiveSubscription } from './purchases';
 
 export type ScheduleChoice = Pick<
   typeof subscriptions.$inferInsert,
@@ -51,7 +52,7 @@ export async function activeSubscription(db: Database, userId: number, courseId:
   const [row] = await db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.courseId, courseId), eq(subscriptions.status, 'active')));
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.courseId, courseId), isActiveSubscription()));
   return row ?? null;
 }
 
@@ -122,7 +123,7 @@ export async function activateSubscription(
         .set({ status: 'active', paymentId, activatedAt: now })
         .where(and(eq(subscriptions.id, id), eq(subscriptions.status, 'pending')))
         .returning();
-      if (activated?.batchId && !(await takeSeat(tx as unknown as Database, activated.batchId))) throw new SoldOut();
+      if (activated?.batchId && !(await takeSeat(tx, activated.batchId))) throw new SoldOut();
       if (activated && onActivated) await onActivated(tx as unknown as Database, activated.id);
       return activated;
     });

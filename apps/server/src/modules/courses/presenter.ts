@@ -2,9 +2,8 @@
 import type { Batch } from '@mooz/contract/batches';
 import type { Course, Enrollment, MyCourse } from '@mooz/contract/courses';
 import type { courses, subscriptions } from '../../db/schema/index';
-import { presentBatch } from '../batches/service';
-import type { BatchRow } from '../batches/store';
-import { zonedInstant } from '../batches/timetable';
+import { presentBatch, zonedInstant } from '../batches';
+import type { BatchRow } from '../batches';
 
 export type CourseRow = typeof courses.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;

@@ -8,7 +8,7 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { CourseRemoval } from '@mooz/contract/teaching';
 import type { Database } from '../../db/client';
 import { assignments, courses, recordings, submissions, subscriptions } from '../../db/schema/index';
-import { liveChunkPrefix } from '../recordings/live';
+import { liveChunkPrefix } from '../recordings';
 
 const foreignKeyViolation = (error: unknown) => {
   for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === '23503') return true;

@@ -6,9 +6,9 @@ import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { CourseStudent } from '@mooz/contract/teaching';
 import type { Database } from '../../db/client';
 import { attendance, batches, classSessions, subscriptions, users } from '../../db/schema/index';
-import { batchHasEnded } from '../certificates/earn';
-import { certificatesOfCourse } from '../certificates/service';
+import { batchHasEnded, certificatesOfCourse } from '../certificates';
 import { fullName, type CourseRow } from './presenter';
+import { isActiveSubscription } from './purchases';
 
 type BatchRow = typeof batches.$inferSelect;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -41,7 +41,7 @@ export async function courseStudents(db: Database, course: Pick<CourseRow, 'id' 
       .from(subscriptions)
       .innerJoin(users, eq(users.id, subscriptions.userId))
       .leftJoin(batches, eq(batches.id, subscriptions.batchId))
-      .where(and(eq(subscriptions.courseId, course.id), eq(subscriptions.status, 'active')))
+      .where(and(eq(subscriptions.courseId, course.id), isActiveSubscription()))
       .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id)),
     db
       .select({ id: classSessions.id, batchId: classSessions.batchId })

@@ -13,9 +13,9 @@ import type { AuthUser } from '../../http/authenticate';
 import { cachedMap, cachedValue, clockWindow } from '../../infrastructure/cache';
 import type { ChangeBus } from '../../infrastructure/change-bus';
 import { firstStartOf, presentCourse, presentMyCourse, type CourseRow, type SubscriptionRow, type TeacherName } from './presenter';
-import { purchases as purchasesOf } from './purchases';
-import { applyListChanges, checkBatchCount, openBatchesFromLists } from '../batches/service';
-import type { BatchRow } from '../batches/store';
+import { isActiveSubscription, purchases as purchasesOf } from './purchases';
+import { applyListChanges, checkBatchCount, openBatchesFromLists } from '../batches';
+import type { BatchRow } from '../batches';
 
 type Caller = Pick<AuthUser, 'id' | 'userType' | 'ability'>;
 
@@ -41,7 +41,7 @@ export function createCoursesService(deps: CoursesDeps) {
     return db
       .select()
       .from(subscriptions)
-      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'active')));
+      .where(and(eq(subscriptions.userId, userId), isActiveSubscription()));
   }
 
   // Every course with its teacher's name, in catalogue order (name, then id, as the database sorts),

@@ -45,7 +45,7 @@ describe('removing a course', () => {
     const teacher = await signedIn(t, 'teacher');
     const course = await createCourse(t, teacher.headers);
     const student = await signedIn(t);
-    const storage = t.app.recordingStorage;
+    const storage = t.app.storage;
     const put = (key: string) => storage.put(key, Readable.from([Buffer.from('bytes')]), 'application/octet-stream');
     const [assignment] = await t.db
       .insert(assignments)

@@ -7,18 +7,18 @@ import type { CourseRemoval, CourseStudent } from '@mooz/contract/teaching';
 import type { Database } from '../../db/client';
 import type { AuthUser } from '../../http/authenticate';
 import { attachment, toCsv } from '../../infrastructure/csv';
-import { auditIfAdmin } from '../admin/audit';
+import { auditIfAdmin } from '../admin';
 import { removalOf, removeCourse } from './removal';
 import { courseStudents, studentsCsvName, studentsCsvRows } from './roster';
 import type { CoursesService } from './service';
-import type { RecordingStorage } from '../recordings/storage';
+import type { Storage } from '../recordings';
 
 type Caller = Pick<AuthUser, 'id' | 'userType' | 'ability'>;
 
 export function createCourseTeaching(deps: {
   db: Database;
   courses: CoursesService;
-  storage: Pick<RecordingStorage, 'delete' | 'deletePrefix'>;
+  storage: Pick<Storage, 'delete' | 'deletePrefix'>;
   log: Pick<FastifyBaseLogger, 'error'>;
   now?: () => Date;
 }) {

@@ -18,9 +18,8 @@ import type { Database } from '../../db/client';
 import { classSessions, courses, users } from '../../db/schema/index';
 import { forbidden, notFound } from '../../http/errors';
 import type { ChangeBus } from '../../infrastructure/change-bus';
-import { databaseFacts, idArray, scopeCondition, scopeFrom, type SessionScope } from '../classes/access';
-import { present } from '../classes/service';
-import { courseProgress, type CourseProgress } from '../learning/progress';
+import { databaseFacts, idArray, present, scopeCondition, scopeFrom, type SessionScope } from '../classes';
+import { courseProgress, type CourseProgress } from '../learning';
 import { keptAnswers } from './kept-answers';
 import { attendanceSpans, hours, learnerLiveSeconds, learnerWatchedSeconds, learningTimeRules, liveSeconds } from './learning-time';
 import { skillLevels } from './skills';
@@ -31,7 +30,7 @@ interface Caller {
   userType: UserType;
 }
 
-interface DashboardsDeps {
+export interface DashboardsDeps {
   db: Database;
   /** Issues the certificates the rule grants a student by now (certificates/earn.ts), before they are listed. */
   earnCertificates?: (db: Database, userId: number, now: Date, progress: CourseProgress[]) => Promise<unknown>;
@@ -391,3 +390,5 @@ export function createDashboardsService(deps: DashboardsDeps) {
     },
   };
 }
+
+export type DashboardsService = ReturnType<typeof createDashboardsService>;

@@ -1,7 +1,7 @@
 // Skills on the student dashboard, the one rule: each skill of the student's courses (courses.skills)
 // at the level of the student's progress in that course (learning/progress.ts: sessions attended or
 // watched out of the batch's sessions so far), 0-100; a skill taught by two courses takes the higher.
-import type { CourseProgress } from '../learning/progress';
+import type { CourseProgress } from '../learning';
 
 function skillLevelOf(progress: Pick<CourseProgress, 'share'>): number {
   return Math.min(100, Math.max(0, Math.round(progress.share * 100)));

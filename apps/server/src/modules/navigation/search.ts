@@ -10,8 +10,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { courseItemId, type NavigationIcon, type SearchData, type SearchKind, type SearchResult } from '@mooz/contract/navigation';
 import type { Database } from '../../db/client';
-import { idArray, scopeCondition, seesNothing, type SessionScope } from '../classes/access';
-import { playable, watchCondition } from '../recordings/access';
+import { idArray, scopeCondition, seesNothing, type SessionScope } from '../classes';
+import { playable, watchCondition } from '../recordings';
 import { highlights, prefixTsQuery, queryWords } from './matching';
 import { courseLink, courseVisible, recordingLink, type Caller } from './visibility';
 

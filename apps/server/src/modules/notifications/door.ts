@@ -3,9 +3,10 @@
 // the notification exists exactly when the change does. Whom an event concerns is decided by the
 // module that owns the event; what to say, in which language, by which channel, is decided here.
 import { createHmac } from 'node:crypto';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { classSessions, courses, knownDevices, subscriptions, users } from '../../db/schema/index';
+import { classSessions, courses, knownDevices } from '../../db/schema/index';
+import { payingStudents } from '../courses';
 import type { Notice, Notifications } from './service';
 import { receiptFacts, receiptMail, type Seller } from './receipts';
 
@@ -45,20 +46,9 @@ function maskedAddress(address: string): string {
 async function courseAudience(executor: Pick<Database, 'select'>, courseId: number, batchId: number | null = null) {
   const [course] = await executor.select({ name: courses.name }).from(courses).where(eq(courses.id, courseId));
   if (!course) return null;
-  const students = await executor
-    .select({ id: users.id })
-    .from(subscriptions)
-    .innerJoin(users, eq(users.id, subscriptions.userId))
-    .where(
-      and(
-        eq(subscriptions.courseId, courseId),
-        eq(subscriptions.status, 'active'),
-        batchId === null ? undefined : eq(subscriptions.batchId, batchId),
-        isNull(users.deactivatedAt),
-      ),
-    )
-    .orderBy(asc(users.id));
-  return { name: course.name, studentIds: [...new Set(students.map((s) => s.id))] };
+  const students = await payingStudents(executor, { courseId, batchId });
+  const ids = students.filter((s) => !s.deactivatedAt).map((s) => s.id);
+  return { name: course.name, studentIds: [...new Set(ids)].sort((a, b) => a - b) };
 }
 
 export function createNotificationsDoor(deps: { db: Database; notifications: Notifications; seller: Seller; origin: () => string; secret: string; now?: () => Date }) {

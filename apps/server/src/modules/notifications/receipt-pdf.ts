@@ -4,7 +4,7 @@
 // currency's code (INR 1,499.00): the standard PDF fonts have no rupee sign.
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { mailLanguage, mailTranslator } from '../../infrastructure/mail-text';
-import { writable } from '../certificates/pdf';
+import { writable } from '../certificates';
 import { receiptRows, type ReceiptFacts } from './receipts';
 
 const A4: [number, number] = [595.28, 841.89];

@@ -8,23 +8,11 @@ import type { CreateOrderBody, OrderData, PaymentResult, PaymentsConfig, VerifyP
 import { paymentResult } from '@mooz/contract/payments';
 import type { Database } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { chooseBatch } from '../batches/choice';
-import { batchesOf } from '../batches/store';
+import { batchesOf, chooseBatch } from '../batches';
 import type { AuthUser } from '../../http/authenticate';
-import {
-  activateSubscription,
-  activeSubscription,
-  createPendingSubscription,
-  findSubscription,
-  findSubscriptionByOrder,
-  pendingSubscription,
-  recordPaymentFailure,
-  updatePendingSubscription,
-  type Activation,
-  type ScheduleChoice,
-} from '../courses/enrollments';
-import type { CoursesService } from '../courses/service';
-import type { NotificationsDoor } from '../notifications/door';
+import { activateSubscription, type Activation, activeSubscription, createPendingSubscription, findSubscription, findSubscriptionByOrder, pendingSubscription, recordPaymentFailure, type ScheduleChoice, updatePendingSubscription } from '../courses';
+import type { CoursesService } from '../courses';
+import type { NotificationsDoor } from '../notifications';
 import { providerId, type PaymentProvider } from './provider';
 import { paymentSignature, signatureMatches, webhookSignature } from './signatures';
 

@@ -44,3 +44,5 @@ export function createPollAnswers(db: Database) {
 
 /** A graded answer is right when it chose exactly the right answers. */
 const sameSet = (chosen: number[], correct: number[]) => chosen.length === correct.length && chosen.every((choice) => correct.includes(choice));
+
+export type PollAnswers = ReturnType<typeof createPollAnswers>;

@@ -3,9 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { endpoints } from '@mooz/contract/endpoints';
 import { currentUser } from '../../http/authenticate';
 import { route } from '../../http/route';
-import { createPollAnswers } from './answers-csv';
+import type { PollAnswers } from './answers-csv';
 
-export const pollRoutes: FastifyPluginAsync = async (app) => {
-  const answers = createPollAnswers(app.db);
+export const pollRoutes: FastifyPluginAsync<{ answers: PollAnswers }> = async (app, { answers }) => {
   route(app, endpoints.sessions.pollAnswersCsv, (req, reply) => answers.csv(currentUser(req), req.params.roomId, reply));
 };

@@ -11,7 +11,7 @@ import type { UserType } from '@mooz/contract/permissions';
 import type { Database } from '../../db/client';
 import { classSessions, courses, recordings } from '../../db/schema/index';
 import { forbidden, notFound } from '../../http/errors';
-import { inScope, namesCourse, scopeCondition, sessionOfRoom, sessionScope, type SessionScope } from '../classes/access';
+import { inScope, namesCourse, scopeCondition, sessionOfRoom, sessionScope, type SessionScope } from '../classes';
 
 /**
  * Which recordings are listed, searched and played: those with a file, whatever their status. A live

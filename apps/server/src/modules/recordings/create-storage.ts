@@ -2,16 +2,16 @@
 // (config.s3), otherwise files under DATA_DIR/recordings. app.ts decorates the app with it.
 import type { Config } from '../../config';
 import { createFileStorage } from './file-storage';
-import type { RecordingStorage } from './storage';
+import type { Storage } from './storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Where recording bytes live (closed when the app closes). */
-    recordingStorage: RecordingStorage;
+    storage: Storage;
   }
 }
 
-export async function createRecordingStorage(config: Pick<Config, 'dataDir' | 's3'>): Promise<RecordingStorage> {
+export async function createStorage(config: Pick<Config, 'dataDir' | 's3'>): Promise<Storage> {
   if (!config.s3) return createFileStorage(config.dataDir);
   // Loaded only when used: the AWS SDK costs each server process about half a second and 20 MB.
   const { createS3Storage } = await import('./s3-storage');

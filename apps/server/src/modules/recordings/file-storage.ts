@@ -5,12 +5,12 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { NoSuchKeyError, checkKey, checkPrefix, type RecordingStorage } from './storage';
+import { NoSuchKeyError, checkKey, checkPrefix, type Storage } from './storage';
 
 /** How much a patchable write gathers before writing it (one writev). */
 const fileWriteBatch = 1024 * 1024;
 
-export function createFileStorage(dataDir: string): RecordingStorage {
+export function createFileStorage(dataDir: string): Storage {
   const root = path.join(path.resolve(dataDir), 'recordings');
 
   /** The file of a key; checkKey already keeps it inside root, and this says so once more. */

@@ -27,7 +27,7 @@ describe('finalising a recording', () => {
     const session = await sessionAt(t, course.id, 'Glaze chemistry', -60, { batchId: null });
     const row = await readyRecording(t, { recordedBy: teacher.user.id, courseId: course.id, sessionId: session.id, title: 'Glaze chemistry', status: 'processing' });
     const source = `sources/test-${randomUUID()}.webm`;
-    await t.app.recordingStorage.put(source, Readable.from([webmFixture()]), 'video/webm');
+    await t.app.storage.put(source, Readable.from([webmFixture()]), 'video/webm');
     return { row, source, student, course };
   }
 
@@ -63,7 +63,7 @@ describe('finalising a recording', () => {
         throw new Error('database went away');
       },
     };
-    await expect(finaliseRecording({ db: t.db, log: t.app.log, recordingStorage: t.app.recordingStorage, notifications: failing }, row.id, [source], { keepSources: true })).rejects.toThrow(
+    await expect(finaliseRecording({ db: t.db, log: t.app.log, storage: t.app.storage, notifications: failing }, row.id, [source], { keepSources: true })).rejects.toThrow(
       'database went away',
     );
     const [after] = await t.db.select().from(recordings).where(eq(recordings.id, row.id));

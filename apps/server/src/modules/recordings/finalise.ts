@@ -28,7 +28,7 @@ import type { FastifyInstance } from 'fastify';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { recordings } from '../../db/schema/index';
-import type { RecordingStorage } from './storage';
+import type { Storage } from './storage';
 import { NotWebmError, writeSeekableWebm, type WrittenWebm } from './webm';
 
 export type FinaliseResult =
@@ -40,7 +40,7 @@ export type FinaliseResult =
 export const recordingKey = (recordingId: number) => `recordings/${recordingId}.webm`;
 
 /** The objects under `keys`, one after another, as one stream (each is opened when the one before ends). */
-function concatenated(storage: RecordingStorage, keys: readonly string[]): Readable {
+function concatenated(storage: Storage, keys: readonly string[]): Readable {
   const out = new PassThrough();
   (async () => {
     for (const key of keys) await pipeline(await storage.read(key), out, { end: false });
@@ -59,12 +59,12 @@ interface FinaliseOptions {
 }
 
 export async function finaliseRecording(
-  app: Pick<FastifyInstance, 'db' | 'recordingStorage' | 'log' | 'notifications'>,
+  app: Pick<FastifyInstance, 'db' | 'storage' | 'log' | 'notifications'>,
   recordingId: number,
   sourceKeys: string[],
   options: FinaliseOptions = {},
 ): Promise<FinaliseResult> {
-  const { db, recordingStorage: storage } = app;
+  const { db, storage } = app;
   const stillUnfinished = and(eq(recordings.id, recordingId), inArray(recordings.status, [...unfinished]));
   const [row] = await db.select({ id: recordings.id }).from(recordings).where(stillUnfinished);
   if (!row) return { outcome: 'gone' };
@@ -122,8 +122,8 @@ export async function finaliseRecording(
 }
 
 /** Deletes the objects; one that fails to go is logged (it holds nothing listed any more). */
-async function deleteAll(app: Pick<FastifyInstance, 'recordingStorage' | 'log'>, keys: readonly string[]) {
+async function deleteAll(app: Pick<FastifyInstance, 'storage' | 'log'>, keys: readonly string[]) {
   for (const key of keys) {
-    await app.recordingStorage.delete(key).catch((error: unknown) => app.log.warn({ err: error, key }, 'a recording source object was not deleted'));
+    await app.storage.delete(key).catch((error: unknown) => app.log.warn({ err: error, key }, 'a recording source object was not deleted'));
   }
 }

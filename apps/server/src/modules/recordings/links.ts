@@ -109,7 +109,7 @@ interface PlaybackLinks {
  * until it is.
  */
 export async function playbackLinks(
-  app: Pick<FastifyInstance, 'jwtSecret' | 'recordingStorage'>,
+  app: Pick<FastifyInstance, 'jwtSecret' | 'storage'>,
   recording: { id: number; storageKey: string | null; mimeType: string; title: string },
   now: Date = new Date(),
 ): Promise<PlaybackLinks> {
@@ -120,10 +120,10 @@ export async function playbackLinks(
   const url_expires_at = new Date(expires * 1000).toISOString();
   if (recording.storageKey) {
     const options = { expiresInSeconds: ttl, contentType: recording.mimeType, signedAt };
-    const url = await app.recordingStorage.presignedGet(recording.storageKey, options);
+    const url = await app.storage.presignedGet(recording.storageKey, options);
     if (url !== null) {
       const downloadName = downloadFileName(recording.title, recording.id, recording.mimeType);
-      const download_url = (await app.recordingStorage.presignedGet(recording.storageKey, { ...options, downloadName }))!;
+      const download_url = (await app.storage.presignedGet(recording.storageKey, { ...options, downloadName }))!;
       return { url, download_url, url_expires_at };
     }
   }

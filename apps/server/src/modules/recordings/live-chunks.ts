@@ -47,7 +47,7 @@ export function byteLimit(max: number) {
  */
 export async function chunkKeys(app: FastifyInstance, row: Pick<typeof recordings.$inferSelect, 'id' | 'uploadOffset'>): Promise<string[]> {
   const byOffset = new Map<number, string[]>();
-  for (const key of await app.recordingStorage.list(liveChunkPrefix(row.id))) {
+  for (const key of await app.storage.list(liveChunkPrefix(row.id))) {
     const offset = offsetOfKey(key);
     if (!Number.isSafeInteger(offset) || offset >= row.uploadOffset) continue;
     byOffset.set(offset, [...(byOffset.get(offset) ?? []), key]);
@@ -64,7 +64,7 @@ export async function chunkKeys(app: FastifyInstance, row: Pick<typeof recording
     if (candidates.length > 1) {
       // Same length: the same chunk sent twice; either copy is the chunk.
       for (const key of candidates) {
-        const length = (await app.recordingStorage.size(key)) ?? 0;
+        const length = (await app.storage.size(key)) ?? 0;
         if (offset + length === row.uploadOffset || byOffset.has(offset + length)) {
           chosen = key;
           size = length;
@@ -73,7 +73,7 @@ export async function chunkKeys(app: FastifyInstance, row: Pick<typeof recording
       }
     }
     chain.push(chosen);
-    size ??= (await app.recordingStorage.size(chosen)) ?? 0;
+    size ??= (await app.storage.size(chosen)) ?? 0;
     if (size <= 0) break;
     offset += size;
   }

@@ -41,7 +41,7 @@ async function listed(who: Person, courseId: number): Promise<Recording[]> {
 
 async function readAll(key: string): Promise<Buffer> {
   const parts: Buffer[] = [];
-  for await (const part of await server.t.app.recordingStorage.read(key)) parts.push(part as Buffer);
+  for await (const part of await server.t.app.storage.read(key)) parts.push(part as Buffer);
   return Buffer.concat(parts);
 }
 
@@ -106,7 +106,7 @@ describe('a recorder whose chunks stall longer than the stall timeout', () => {
     const file = await readAll(`recordings/${live.id}.webm`);
     expect(file.equals(await seekableOf(webm))).toBe(true);
     expect(recording!.size_bytes).toBe(file.length);
-    expect(await server.t.app.recordingStorage.list(`live/${live.id}/`)).toEqual([]);
+    expect(await server.t.app.storage.list(`live/${live.id}/`)).toEqual([]);
   });
 
   it('keeps a recording that had received nothing yet when it stalled: the first chunk, late, starts it (never a 404)', async () => {

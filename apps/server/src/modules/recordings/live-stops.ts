@@ -89,7 +89,7 @@ export function liveRecordingStops(app: FastifyInstance, options: LiveRecordings
     const keep = row.acceptsChunks;
     const result = await finaliseRecording(app, row.id, await chunkKeys(app, row), { keepSources: keep, set: { madeFromBytes: row.uploadOffset } });
     // Whatever the chain left out (a lost race's object, bytes past a gap) goes with the chunks.
-    if (!keep && result.outcome !== 'gone') await app.recordingStorage.deletePrefix(liveChunkPrefix(row.id));
+    if (!keep && result.outcome !== 'gone') await app.storage.deletePrefix(liveChunkPrefix(row.id));
     return result;
   }
 
@@ -179,7 +179,7 @@ export function liveRecordingStops(app: FastifyInstance, options: LiveRecordings
       .returning();
     if (!sealed) return;
     if (sealed.status === 'stopped') await db.delete(recordings).where(and(eq(recordings.id, row.id), eq(recordings.status, 'stopped')));
-    await app.recordingStorage.deletePrefix(liveChunkPrefix(row.id));
+    await app.storage.deletePrefix(liveChunkPrefix(row.id));
     app.log.info({ recordingId: row.id, bytes: row.uploadOffset, kept: sealed.status === 'ready' }, 'live recording takes no more chunks');
   }
 

@@ -42,7 +42,7 @@ function finish(who: Person, id: number, complete = true) {
   return server.t.app.inject({ method: 'POST', url: `/api/classes/recordings/live/${id}/finish/${complete ? '?complete=true' : ''}`, headers: bearer(who) });
 }
 const rowOf = async (id: number) => (await server.t.db.select().from(recordings).where(eq(recordings.id, id)))[0];
-const storage = () => server.t.app.recordingStorage;
+const storage = () => server.t.app.storage;
 
 async function readAll(key: string): Promise<Buffer> {
   const parts: Buffer[] = [];

@@ -19,7 +19,7 @@ import { liveChunkContentType, recordingLimits, type LiveRecording, type RoomRec
 import { recordings, users } from '../../db/schema/index';
 import type { AuthUser } from '../../http/authenticate';
 import { HttpError, conflict, forbidden, notFound } from '../../http/errors';
-import { sessionOfRoom } from '../classes/access';
+import { sessionOfRoom } from '../classes';
 import { byteLimit, chunkKey, mimeOf, parseOffset } from './live-chunks';
 import { isUniqueViolation, liveRecordingRooms } from './live-room';
 import { liveRecordingStops, stoppedTakingChunks, type LiveRecordingsOptions, type RecordingRow } from './live-stops';
@@ -125,14 +125,14 @@ export function createLiveRecordings(app: FastifyInstance, options: LiveRecordin
       });
       let written: number;
       try {
-        ({ sizeBytes: written } = await app.recordingStorage.put(key, limited, 'application/octet-stream'));
+        ({ sizeBytes: written } = await app.storage.put(key, limited, 'application/octet-stream'));
       } catch (error) {
         if (refused instanceof HttpError) throw refused;
         if (refused) throw new HttpError(400, messages.recordingUploadFailed);
         throw error;
       }
       if (written === 0) {
-        await app.recordingStorage.delete(key);
+        await app.storage.delete(key);
         return present(row);
       }
       // Whatever the status: a stopped recording's file is made again with it (stop, finish, sweep).
@@ -143,7 +143,7 @@ export function createLiveRecordings(app: FastifyInstance, options: LiveRecordin
         .returning();
       if (!advanced) {
         // Another append took this offset, or the recording stopped taking chunks meanwhile: this chunk is not part of it.
-        await app.recordingStorage.delete(key);
+        await app.storage.delete(key);
         const [now] = await db.select({ acceptsChunks: recordings.acceptsChunks }).from(recordings).where(eq(recordings.id, id));
         throw conflict(now?.acceptsChunks ? messages.recordingOffsetMismatch : messages.recordingNotLive);
       }

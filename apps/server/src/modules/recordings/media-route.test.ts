@@ -23,7 +23,7 @@ async function insertRecording(
   options: { title?: string; status?: 'recording' | 'processing' | 'ready'; recordedBy: number },
 ): Promise<Row> {
   const storageKey = bytes ? `recordings/media-test-${Math.random().toString(36).slice(2)}.webm` : null;
-  if (bytes && storageKey) await t.app.recordingStorage.put(storageKey, Readable.from([bytes]), 'video/webm');
+  if (bytes && storageKey) await t.app.storage.put(storageKey, Readable.from([bytes]), 'video/webm');
   const [row] = await t.db
     .insert(recordings)
     .values({
@@ -60,7 +60,7 @@ describe('recording playback links served by the app (file storage)', () => {
   const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') => t.app.inject({ method, url, headers });
 
   it('makes links to the app, signed, that expire after linkTtlSeconds', async () => {
-    expect(t.app.recordingStorage.kind).toBe('file');
+    expect(t.app.storage.kind).toBe('file');
     expect(links.url).toMatch(new RegExp(`^/api/classes/recordings/${row.id}/media/\\?expires=\\d+&signature=[A-Za-z0-9_-]{43}$`));
     expect(links.download_url).toMatch(/&download=1$/);
     const now = new Date('2030-01-02T03:04:05.678Z');
@@ -210,7 +210,7 @@ describe('recording playback links served by the app (file storage)', () => {
     expect((await get((await playbackLinks(t.app, live)).url)).statusCode).toBe(404);
 
     const gone = await insertRecording(t, body(100), { recordedBy: teacherId });
-    await t.app.recordingStorage.delete(gone.storageKey!);
+    await t.app.storage.delete(gone.storageKey!);
     const missing = await get((await playbackLinks(t.app, gone)).url);
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: messages.recordingNotFound });
@@ -252,7 +252,7 @@ describe('recording playback links from a bucket (S3, presigned)', () => {
   });
 
   it('gives presigned GETs on the bucket that expire with the link, so the bytes never pass through the app', async () => {
-    expect(t.app.recordingStorage.kind).toBe('s3');
+    expect(t.app.storage.kind).toBe('s3');
     for (const url of [links.url, links.download_url]) {
       expect(url.startsWith(`${s3.settings.url}/${s3.settings.bucket}/${row.storageKey}?`)).toBe(true);
       const params = new URL(url).searchParams;

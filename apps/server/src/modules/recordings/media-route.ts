@@ -75,7 +75,7 @@ export async function recordingMediaRoutes(app: FastifyInstance): Promise<void> 
         .limit(1);
       // Listed and played once it has a file (access.ts playable), whatever its status.
       if (!row?.storageKey) throw notFound(messages.recordingNotFound);
-      const size = await app.recordingStorage.size(row.storageKey);
+      const size = await app.storage.size(row.storageKey);
       if (size === null) throw notFound(messages.recordingNotFound);
 
       // If-Range names a version we cannot compare (we send no validators): the whole object, as the RFC says.
@@ -87,7 +87,7 @@ export async function recordingMediaRoutes(app: FastifyInstance): Promise<void> 
       const body =
         request.method === 'HEAD'
           ? undefined
-          : await app.recordingStorage.read(row.storageKey, range === 'full' ? undefined : range).catch((error: unknown) => {
+          : await app.storage.read(row.storageKey, range === 'full' ? undefined : range).catch((error: unknown) => {
               // Deleted between the size and the read.
               throw error instanceof NoSuchKeyError ? notFound(messages.recordingNotFound) : error;
             });

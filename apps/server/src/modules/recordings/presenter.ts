@@ -1,7 +1,6 @@
 // Recording rows as the contract's `recording`: with its course, session and recorder's names, fresh
 // signed playback links (links.ts), the caller's own progress, and whether the caller may delete it.
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Recording } from '@mooz/contract/recordings';
 import type { Database } from '../../db/client';
 import { classSessions, courses, recordings, recordingViews, users } from '../../db/schema/index';
@@ -38,9 +37,9 @@ export const placeOf = (row: RecordingRow) => ({
   courseListed: row.courseListed,
 });
 
-export async function presentRecording(app: FastifyInstance, row: RecordingRow, caller: Caller, now: Date): Promise<Recording> {
+export async function presentRecording(signer: Parameters<typeof playbackLinks>[0], row: RecordingRow, caller: Caller, now: Date): Promise<Recording> {
   const r = row.recording;
-  const links = await playbackLinks(app, r, now);
+  const links = await playbackLinks(signer, r, now);
   return {
     id: r.id,
     title: r.title,

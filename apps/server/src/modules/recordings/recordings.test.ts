@@ -144,7 +144,7 @@ describe('who may watch a recording', () => {
 
 async function readAll(key: string) {
   const chunks: Buffer[] = [];
-  for await (const chunk of await t.app.recordingStorage.read(key)) chunks.push(chunk as Buffer);
+  for await (const chunk of await t.app.storage.read(key)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 

@@ -4,14 +4,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { endpoints } from '@mooz/contract/endpoints';
 import { currentUser } from '../../http/authenticate';
 import { route } from '../../http/route';
-import { createRecordingsService } from './service';
-import { uploadRoutes } from './upload';
+import type { RecordingsService } from './service';
+import { uploadRoutes, type Uploads } from './upload';
 
-export const recordingRoutes: FastifyPluginAsync = async (app) => {
-  const recordings = createRecordingsService(app);
+export const recordingRoutes: FastifyPluginAsync<{ recordings: RecordingsService; upload: Uploads }> = async (app, { recordings, upload }) => {
   route(app, endpoints.recordings.list, (req) => recordings.list(currentUser(req), req.query));
   route(app, endpoints.recordings.get, (req) => recordings.get(currentUser(req), req.params.id));
   route(app, endpoints.recordings.remove, (req) => recordings.remove(currentUser(req), req.params.id));
   route(app, endpoints.recordings.progress, (req) => recordings.progress(currentUser(req), req.params.id, req.body));
-  await app.register(uploadRoutes);
+  await app.register(uploadRoutes, { upload });
 };

@@ -21,7 +21,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { attachment } from '../../infrastructure/csv';
 import { byteOrder, checkRange } from './file-storage';
-import { NoSuchKeyError, checkKey, checkPrefix, type PatchableWriter, type RecordingStorage } from './storage';
+import { NoSuchKeyError, checkKey, checkPrefix, type PatchableWriter, type Storage } from './storage';
 
 export interface S3Settings {
   /** The endpoint, e.g. https://s3.eu-west-1.amazonaws.com or http://minio:9000; browsers fetch presigned URLs from it. */
@@ -43,7 +43,7 @@ const queueSize = 2;
  */
 export const patchableParts = { minimum: 5 * 1024 * 1024, size: 8 * 1024 * 1024, inFlight: 2 };
 
-export function createS3Storage(settings: S3Settings): RecordingStorage {
+export function createS3Storage(settings: S3Settings): Storage {
   const client = new S3Client({
     endpoint: settings.url,
     region: settings.region,

@@ -3,21 +3,33 @@
 // playable recordings are listed or played (access.ts `playable`: a live one once it has a file); who
 // may watch is access.ts's rule, applied in SQL for lists and per row otherwise.
 import { and, desc, eq, isNull, isNotNull, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { messages } from '@mooz/contract/messages';
 import type { Recording, RecordingGroup, recordingsQuery, watchProgressBody } from '@mooz/contract/recordings';
+import type { Database } from '../../db/client';
 import { classSessions, courses, recordings, recordingViews, watchLog } from '../../db/schema/index';
 import { forbidden, invalidField, notFound } from '../../http/errors';
 import { mayDelete, maySeeCourse, mayWatch, playable, watchCondition, watchScope, type Caller } from './access';
 import { placeOf, presentRecording, recordingRows, type RecordingRow } from './presenter';
+import type { Storage } from './storage';
 import { addWatched, spansLength, type Span } from './watched-spans';
 
-export function createRecordingsService(app: FastifyInstance, options: { now?: () => Date } = {}) {
-  const { db } = app;
-  const now = options.now ?? (() => new Date());
+interface RecordingsDeps {
+  db: Database;
+  storage: Storage;
+  /** Signs the playback links. */
+  secret: string;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}
 
-  const present = (rows: RecordingRow[], caller: Caller, at: Date) => Promise.all(rows.map((row) => presentRecording(app, row, caller, at)));
+export function createRecordingsService(deps: RecordingsDeps) {
+  const { db, storage, log } = deps;
+  const now = deps.now ?? (() => new Date());
+  const signer = { jwtSecret: deps.secret, storage };
+
+  const present = (rows: RecordingRow[], caller: Caller, at: Date) => Promise.all(rows.map((row) => presentRecording(signer, row, caller, at)));
 
   /** A playable recording the caller may watch, or 404. */
   async function watchable(caller: Caller, id: number, at: Date): Promise<RecordingRow> {
@@ -77,7 +89,7 @@ export function createRecordingsService(app: FastifyInstance, options: { now?: (
 
     async get(caller: Caller, id: number): Promise<{ data: Recording }> {
       const at = now();
-      return { data: await presentRecording(app, await watchable(caller, id, at), caller, at) };
+      return { data: await presentRecording(signer, await watchable(caller, id, at), caller, at) };
     },
 
     /** The row, then its file: a recording is never listed without its bytes. */
@@ -86,9 +98,9 @@ export function createRecordingsService(app: FastifyInstance, options: { now?: (
       if (!mayDelete(caller, { recordedBy: row.recording.recordedBy, courseTeacherId: row.courseTeacherId })) throw forbidden();
       await db.delete(recordings).where(eq(recordings.id, id));
       if (row.recording.storageKey) {
-        await app.recordingStorage.delete(row.recording.storageKey).catch((error: unknown) => {
+        await storage.delete(row.recording.storageKey).catch((error: unknown) => {
           // The row is gone, so nobody can reach the file; it is only disk space, said in the log.
-          app.log.error({ err: error, key: row.recording.storageKey }, 'a deleted recording kept its file');
+          log.error({ err: error, key: row.recording.storageKey }, 'a deleted recording kept its file');
         });
       }
       return { data: null, message: messages.recordingDeleted };
@@ -125,3 +137,5 @@ export function createRecordingsService(app: FastifyInstance, options: { now?: (
     },
   };
 }
+
+export type RecordingsService = ReturnType<typeof createRecordingsService>;

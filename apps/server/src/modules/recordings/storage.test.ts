@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { startS3, type TestS3 } from '../../../test/s3';
 import { createFileStorage } from './file-storage';
 import { createS3Storage, patchableParts } from './s3-storage';
-import { NoSuchKeyError, type RecordingStorage } from './storage';
+import { NoSuchKeyError, type Storage } from './storage';
 
 /** Byte i of every generated body: known without keeping the body, so any range can be checked. */
 const byteAt = (i: number) => (i * 31 + (i >>> 9)) & 0xff;
@@ -77,7 +77,7 @@ function filesUnder(dir: string): string[] {
 }
 
 interface Fixture {
-  storage: RecordingStorage;
+  storage: Storage;
   /** What was left behind that no key shows: temporary files, or multipart uploads not aborted. */
   leftovers(): string[];
   close(): Promise<void>;
@@ -118,7 +118,7 @@ const implementations: Array<[string, () => Promise<Fixture>]> = [
 
 describe.each(implementations)('recording storage: %s', (_name, open) => {
   let fixture: Fixture;
-  let storage: RecordingStorage;
+  let storage: Storage;
   beforeAll(async () => {
     fixture = await open();
     storage = fixture.storage;
@@ -317,7 +317,7 @@ describe.each(implementations)('recording storage: %s', (_name, open) => {
 describe('patchable writes to a bucket: the order of requests', () => {
   let s3: TestS3;
   let proxy: http.Server;
-  let storage: RecordingStorage;
+  let storage: Storage;
   /** Each request the storage sent, as `METHOD query-names(partNumber=n)`, in the order they ended. */
   let requests: string[] = [];
 
@@ -392,7 +392,7 @@ describe('patchable writes to a bucket: the order of requests', () => {
 // batch on its way cannot be made here on demand, so the file handle's writev is told to fail once.
 describe('recording storage: files, a batch that fails on its way to disk', () => {
   let dataDir: string;
-  let storage: RecordingStorage;
+  let storage: Storage;
   beforeAll(() => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'mooz-storage-fail-'));
     storage = createFileStorage(dataDir);

@@ -23,7 +23,7 @@ export interface PatchableWriter {
   abort(): Promise<void>;
 }
 
-export interface RecordingStorage {
+export interface Storage {
   readonly kind: 'file' | 's3';
   /**
    * Starts writing `key` in one pass with a head patched at the end (PatchableWriter). Nothing appears

@@ -54,7 +54,7 @@ async function expectNothingStored(app: TestApp = t) {
 
 async function storedBytes(app: TestApp, key: string) {
   const chunks: Buffer[] = [];
-  for await (const chunk of await app.app.recordingStorage.read(key)) chunks.push(chunk as Buffer);
+  for await (const chunk of await app.app.storage.read(key)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 
@@ -84,7 +84,7 @@ describe('uploading a recording', () => {
     expect(await storedKeys(t)).toEqual([row!.storageKey]);
     const stored = await storedBytes(t, row!.storageKey!);
     expect(data.size_bytes).toBe(stored.length);
-    const scan = await scanWebm((await t.app.recordingStorage.read(row!.storageKey!)));
+    const scan = await scanWebm((await t.app.storage.read(row!.storageKey!)));
     expect(scan).toMatchObject({ originalHasDuration: true, originalHasCues: true, segmentSizeKnown: true, truncated: false });
 
     // A buyer of the course finds it in the course's list.
@@ -97,7 +97,7 @@ describe('uploading a recording', () => {
   it('writes the seekable file in one pass: one patchable write of the final object, nothing put or read back', async () => {
     const calls: string[] = [];
     const counting = await buildTestApp({}, (app) => {
-      const storage = app.recordingStorage;
+      const storage = app.storage;
       const { read, put, putPatchable } = { read: storage.read.bind(storage), put: storage.put.bind(storage), putPatchable: storage.putPatchable.bind(storage) };
       storage.read = (key, range) => {
         calls.push(`read ${key}`);
@@ -321,7 +321,7 @@ describe('into an S3 bucket', () => {
       const res = await upload(bucketApp, session.roomId, [recordingPart(bytes)], teacher.headers);
       expect(res.statusCode).toBe(201);
       keys.push(`recordings/${res.json().data.id}.webm`);
-      const scan = await scanWebm(await bucketApp.app.recordingStorage.read(keys.at(-1)!));
+      const scan = await scanWebm(await bucketApp.app.storage.read(keys.at(-1)!));
       expect(scan).toMatchObject({ originalHasCues: true, originalHasDuration: true, segmentSizeKnown: true, truncated: false });
       expect(scan.durationMs).toBe((await scanWebm(Readable.from([bytes]))).durationMs);
     }

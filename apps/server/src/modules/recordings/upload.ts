@@ -10,12 +10,13 @@
 // upload leaves no row and no object.
 import multipart from '@fastify/multipart';
 import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { endpoints } from '@mooz/contract/endpoints';
 import { messages } from '@mooz/contract/messages';
 import { singleLineText } from '@mooz/contract/primitives';
 import { recordingLimits, uploadFieldName, type Recording } from '@mooz/contract/recordings';
+import type { Database } from '../../db/client';
 import { recordings } from '../../db/schema/index';
 import { currentUser } from '../../http/authenticate';
 import { HttpError, badRequest, invalidField } from '../../http/errors';
@@ -26,6 +27,8 @@ import { recordingKey } from './finalise';
 import { presentRecording, recordingRows } from './presenter';
 import { looksLikeWebm, NotWebmError, writeSeekableWebm, type WrittenWebm } from './webm';
 import { defaultTitle } from './titles';
+import type { Storage } from './storage';
+import type { NotificationsDoor } from '../notifications';
 
 /** The storage failed (not the request): the upload is answered as a server error. */
 class StorageFailed extends Error {
@@ -54,8 +57,17 @@ const recordingRules: UploadRules = {
   },
 };
 
-function createUploads(app: FastifyInstance) {
-  const { db } = app;
+interface UploadsDeps {
+  db: Database;
+  storage: Storage;
+  /** Signs the new recording's playback links. */
+  secret: string;
+  told: Pick<NotificationsDoor, 'recordingAdded' | 'kick'>;
+}
+
+export function createUploads(deps: UploadsDeps) {
+  const { db, storage, told } = deps;
+  const signer = { jwtSecret: deps.secret, storage };
 
   /**
    * Stores the file, made seekable on the way, as the object `key`, which exists once this resolves
@@ -66,7 +78,7 @@ function createUploads(app: FastifyInstance) {
     const { stream, failed } = await checkedUpload(request, part, recordingRules);
     let written: WrittenWebm | null;
     try {
-      written = await writeSeekableWebm(stream, (headBytes) => app.recordingStorage.putPatchable(key, 'video/webm', { headBytes }));
+      written = await writeSeekableWebm(stream, (headBytes) => storage.putPatchable(key, 'video/webm', { headBytes }));
     } catch (error) {
       if (failed.error) throw failed.error;
       if (error instanceof NotWebmError) throw new HttpError(415, messages.recordingNotWebm);
@@ -107,7 +119,7 @@ function createUploads(app: FastifyInstance) {
       }
     } catch (error) {
       discardRest(request);
-      if (written !== null) await app.recordingStorage.delete(key).catch(() => {});
+      if (written !== null) await storage.delete(key).catch(() => {});
       if (error instanceof StorageFailed) throw error.cause;
       // A multipart body that does not parse (no boundary, a part cut short) is the client's doing.
       if (error instanceof HttpError || (error as { statusCode?: number }).statusCode) throw error;
@@ -137,22 +149,24 @@ function createUploads(app: FastifyInstance) {
             durationSeconds: written.scan.durationMs / 1000,
             readyAt: new Date(),
           });
-        await app.notifications.recordingAdded(tx, { id, courseId: course.id, sessionId: session.id, title: recordingTitle });
+        await told.recordingAdded(tx, { id, courseId: course.id, sessionId: session.id, title: recordingTitle });
       });
     } catch (error) {
       // No row: its object goes too.
-      await app.recordingStorage.delete(key).catch(() => {});
+      await storage.delete(key).catch(() => {});
       throw error;
     }
-    app.notifications.kick();
+    told.kick();
 
     const [row] = await recordingRows(db, caller.id, eq(recordings.id, id));
-    return { data: await presentRecording(app, row!, caller, new Date()), message: messages.recordingUploaded };
+    return { data: await presentRecording(signer, row!, caller, new Date()), message: messages.recordingUploaded };
   };
 }
 
 /** The upload route, in its own scope: only it reads multipart bodies. */
-export const uploadRoutes: FastifyPluginAsync = async (app) => {
+export type Uploads = ReturnType<typeof createUploads>;
+
+export const uploadRoutes: FastifyPluginAsync<{ upload: Uploads }> = async (app, { upload }) => {
   await app.register(multipart, {
     limits: {
       fileSize: app.config.maxRecordingBytes,
@@ -164,6 +178,5 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
       headerPairs: 20,
     },
   });
-  const upload = createUploads(app);
   route(app, endpoints.recordings.upload, (request) => upload(request as unknown as FastifyRequest & { params: { roomId: string } }));
 };
