@@ -17,6 +17,18 @@ export function toCsv(header: string[], rows: (string | number | null | undefine
   return `\uFEFF${[header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
 }
 
+/** A file name's slug of a title: ASCII letters and digits joined by '-' (accents dropped), at most 60 long; `fallback` when nothing is left. */
+export function fileSlug(title: string, fallback: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return slug || fallback;
+}
+
 /** A Content-Disposition for a download: an ASCII name for old clients, the exact one (RFC 5987) for the rest. */
 export function attachment(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');

@@ -4,7 +4,8 @@ import { desc, eq } from 'drizzle-orm';
 import type { AuditEntry } from '@mooz/contract/admin';
 import type { Database } from '../../db/client';
 import { auditLog, users } from '../../db/schema/index';
-import { fullName, pageOf, rowCount, type Paging } from './paging';
+import { pageOf, rowCount, type Paging } from './paging';
+import { fullNameSql } from '../../db/person-name';
 
 /** A database handle or the transaction of the action being recorded. */
 type AuditWriter = Pick<Database, 'insert'>;
@@ -48,7 +49,7 @@ export async function listAudit(db: Database, query: Paging & { action?: string 
   const where = query.action ? eq(auditLog.action, query.action) : undefined;
   const [rows, [count]] = await Promise.all([
     db
-      .select({ entry: auditLog, actor: { id: users.id, name: fullName, email: users.email } })
+      .select({ entry: auditLog, actor: { id: users.id, name: fullNameSql, email: users.email } })
       .from(auditLog)
       .innerJoin(users, eq(users.id, auditLog.actorId))
       .where(where)

@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import type { AdminOverview, adminCoursesQuery, courseStates } from '@mooz/contract/admin';
 import type { Database } from '../../db/client';
 import { batches, courses, subscriptions, users } from '../../db/schema/index';
-import { containing, fullName, pageOf, rowCount } from './paging';
+import { containing, pageOf, rowCount } from './paging';
+import { fullNameSql } from '../../db/person-name';
 import { isActiveSubscription } from '../courses';
 
 const stateCondition: Record<(typeof courseStates)[number], SQL | undefined> = {
@@ -19,14 +20,14 @@ export function createOverview({ db, now }: { db: Database; now: () => Date }) {
     /** Courses of every teacher, newest first, with their paying students and their batches. */
     async courses(query: z.output<typeof adminCoursesQuery>) {
       const where = and(
-        containing(query.q, [courses.name, users.email, fullName]),
+        containing(query.q, [courses.name, users.email, fullNameSql]),
         query.state ? stateCondition[query.state] : undefined,
       );
       const [rows, [total]] = await Promise.all([
         db
           .select({
             course: courses,
-            teacher: { id: users.id, name: fullName, email: users.email },
+            teacher: { id: users.id, name: fullNameSql, email: users.email },
             students: sql<number>`(select count(*)::int from ${subscriptions} where ${subscriptions.courseId} = ${courses.id} and ${isActiveSubscription()})`,
             batches: sql<number>`(select count(*)::int from ${batches} where ${batches.courseId} = ${courses.id})`,
           })

@@ -2,7 +2,6 @@
 // matches anywhere in a field, whatever its case, with the searcher's % and _ taken literally.
 import { ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema/index';
 
 export interface Paging {
   limit: number;
@@ -15,7 +14,6 @@ export const pageOf = <T>(total: number, items: T[]) => ({ total, items });
 export const rowCount = sql<number>`count(*)::int`;
 
 /** A person's name as the admin lists show it. */
-export const fullName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
 
 /** Rows where any of `fields` contains `text`; no condition when there is no text. */
 export function containing(text: string | undefined, fields: (AnyPgColumn | SQL)[]): SQL | undefined {

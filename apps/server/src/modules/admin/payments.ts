@@ -12,7 +12,8 @@ import { conflict, notFound } from '../../http/errors';
 import { releaseSeat } from '../batches';
 import type { NotificationsDoor } from '../notifications';
 import { recordAudit } from './audit';
-import { containing, fullName, pageOf, rowCount } from './paging';
+import { containing, pageOf, rowCount } from './paging';
+import { fullNameSql } from '../../db/person-name';
 import { isActiveSubscription } from '../courses';
 
 /**
@@ -28,7 +29,7 @@ const paymentStatusOf = (now: Date): SQL<PaymentStatus> => sql<PaymentStatus>`(c
 
 const columnsAt = (now: Date) => ({
   subscription: subscriptions,
-  student: { id: users.id, name: fullName, email: users.email },
+  student: { id: users.id, name: fullNameSql, email: users.email },
   course: { id: courses.id, name: courses.name },
   status: paymentStatusOf(now),
 });
@@ -73,7 +74,7 @@ export function createPayments({ db, now, notifications }: { db: Database; now: 
     async list(query: z.output<typeof adminPaymentsQuery>) {
       const at = now();
       const where = and(
-        containing(query.q, [users.email, fullName, courses.name, subscriptions.orderId, subscriptions.paymentId]),
+        containing(query.q, [users.email, fullNameSql, courses.name, subscriptions.orderId, subscriptions.paymentId]),
         query.status ? sql`${paymentStatusOf(at)} = ${query.status}` : undefined,
       );
       const [rows, [count]] = await Promise.all([

@@ -11,8 +11,9 @@ import type { Database } from '../../db/client';
 import { refreshTokens, users } from '../../db/schema/index';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { createActiveUser, type UserRow } from '../auth';
+import { fullNameSql } from '../../db/person-name';
 import { recordAudit } from './audit';
-import { containing, fullName, pageOf, rowCount } from './paging';
+import { containing, pageOf, rowCount } from './paging';
 
 function accountStatus(row: Pick<UserRow, 'isActive' | 'deactivatedAt'>): AccountStatus {
   if (row.deactivatedAt) return 'deactivated';
@@ -50,7 +51,7 @@ export function createPeople({ db, trialDays, now, closed }: PeopleDeps) {
   return {
     async list(query: z.output<typeof adminUsersQuery>) {
       const where = and(
-        containing(query.q, [users.email, fullName]),
+        containing(query.q, [users.email, fullNameSql]),
         query.role ? eq(users.userType, query.role) : undefined,
         query.status ? statusCondition[query.status] : undefined,
       );

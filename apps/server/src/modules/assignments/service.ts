@@ -26,11 +26,11 @@ import { checkAssignmentAccess, courseFor, courseRole, type Caller, type CourseA
 import { StorageFailed, deleteFiles, storeUpload, type FileStore, type StoredFile } from './files';
 import { presentAssignment, presentSubmission, type AssignmentRow, type SubmissionRow } from './presenter';
 import { isActiveSubscription } from '../courses';
+import { fullNameSql } from '../../db/person-name';
 import type { NotificationsDoor } from '../notifications';
 
 const manager = (role: CourseRole) => role === 'manager';
 const anyReader = (role: CourseRole) => role !== 'none';
-const fullName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
 const answerField = multiLineText().max(assignmentLimits.answerMaxLength);
 
 const submissionColumns = {
@@ -50,7 +50,7 @@ const submissionColumns = {
   reviewedAt: submissions.reviewedAt,
   submittedAt: submissions.submittedAt,
   updatedAt: submissions.updatedAt,
-  studentName: fullName,
+  studentName: fullNameSql,
 };
 
 /**
@@ -278,7 +278,7 @@ export function createAssignmentsService(deps: AssignmentsDeps) {
       const [answers, students] = await Promise.all([
         submissionRows(eq(submissions.assignmentId, id)),
         db
-          .selectDistinct({ studentId: users.id, studentName: fullName, lastName: users.lastName, firstName: users.firstName })
+          .selectDistinct({ studentId: users.id, studentName: fullNameSql, lastName: users.lastName, firstName: users.firstName })
           .from(subscriptions)
           .innerJoin(users, eq(users.id, subscriptions.userId))
           .where(and(eq(subscriptions.courseId, row.courseId), isActiveSubscription()))

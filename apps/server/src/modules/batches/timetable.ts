@@ -3,6 +3,7 @@
 // time-zone database (Intl) for the zone's offset, so daylight-saving changes fall where they should.
 import { batchDays } from '@mooz/contract/batches';
 import type { BatchKind } from '@mooz/contract/courses';
+import { zoneOffsetMs } from '../../infrastructure/wall-clock';
 
 const DAY_MS = 86_400_000;
 
@@ -20,29 +21,6 @@ const firstDayOf = (kind: BatchKind) => batchDays[kind][0];
 /** The first day on or after `date` that a batch of this kind may start on. */
 export function batchStartOnOrAfter(kind: BatchKind, date: string): string {
   return addDays(date, (firstDayOf(kind) - isoWeekday(date) + 7) % 7);
-}
-
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** How far the zone's wall clock is ahead of UTC at that instant, in ms. */
-function zoneOffsetMs(zone: string, at: number): number {
-  let format = offsetFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    offsetFormats.set(zone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(new Date(at)).map((p) => [p.type, p.value]));
-  const wall = Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!);
-  return wall - Math.floor(at / 1000) * 1000;
 }
 
 /**

@@ -11,7 +11,7 @@ import type { Database } from '../../db/client';
 import { attendance, classSessions, courses, users } from '../../db/schema/index';
 import type { AuthUser } from '../../http/authenticate';
 import { conflict, forbidden, notFound } from '../../http/errors';
-import { attachment, toCsv } from '../../infrastructure/csv';
+import { attachment, fileSlug, toCsv } from '../../infrastructure/csv';
 import { payingStudents } from '../courses';
 import { presentAttendance, presentMs } from './attendance-report';
 
@@ -104,12 +104,5 @@ function attendanceCsvRows(report: SessionAttendance, session: { startsAt: Date;
 
 /** `attendance-intro-to-clay-2030-01-01.csv`: the session's title as a slug, and its day (UTC). */
 export function attendanceCsvName(title: string, startsAt: Date): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return `attendance-${slug || 'session'}-${startsAt.toISOString().slice(0, 10)}.csv`;
+  return `attendance-${fileSlug(title, 'session')}-${startsAt.toISOString().slice(0, 10)}.csv`;
 }

@@ -4,7 +4,7 @@
 // overlapping visits (two tabs) once; a visit never closed (the server died) ends with the session.
 // While the session runs the same report is live: minutes count to now; until the end, an open visit is someone here.
 import type { SessionAttendance } from '@mooz/contract/teaching';
-import { fullName } from '../courses';
+import { fullName } from '../../db/person-name';
 
 interface Visit {
   userId: number;

@@ -3,5 +3,4 @@
 export { hasBought, hasPurchased, isActiveSubscription, payingStudents, purchases } from './purchases';
 export { activateSubscription, activeSubscription, createPendingSubscription, findSubscription, findSubscriptionByOrder, pendingSubscription, recordPaymentFailure, updatePendingSubscription } from './enrollments';
 export type { Activation, ScheduleChoice } from './enrollments';
-export { fullName } from './presenter';
 export type { CoursesService } from './service';

@@ -4,15 +4,11 @@ import type { Course, Enrollment, MyCourse } from '@mooz/contract/courses';
 import type { courses, subscriptions } from '../../db/schema/index';
 import { presentBatch, zonedInstant } from '../batches';
 import type { BatchRow } from '../batches';
+import { fullName, type PersonName } from '../../db/person-name';
 
 export type CourseRow = typeof courses.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
-export interface TeacherName {
-  firstName: string;
-  lastName: string;
-}
-
-export const fullName = (person: TeacherName) => `${person.firstName} ${person.lastName}`.trim();
+export type TeacherName = PersonName;
 
 /** A course with its batches (soonest first), as seen at `now`. */
 export function presentCourse(row: CourseRow, teacher: TeacherName, enrolled: boolean, batches: BatchRow[], now: Date): Course {

@@ -7,8 +7,10 @@ import type { CourseStudent } from '@mooz/contract/teaching';
 import type { Database } from '../../db/client';
 import { attendance, batches, classSessions, subscriptions, users } from '../../db/schema/index';
 import { batchHasEnded, certificatesOfCourse } from '../certificates';
-import { fullName, type CourseRow } from './presenter';
+import type { CourseRow } from './presenter';
+import { fullName } from '../../db/person-name';
 import { isActiveSubscription } from './purchases';
+import { fileSlug } from '../../infrastructure/csv';
 
 type BatchRow = typeof batches.$inferSelect;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -97,12 +99,5 @@ export function studentsCsvRows(students: CourseStudent[]) {
 
 /** `students-rust-for-the-web-2026-11-22.csv`: the course's name as a slug, and the day of the export. */
 export function studentsCsvName(courseName: string, now: Date): string {
-  const slug = courseName
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return `students-${slug || 'course'}-${now.toISOString().slice(0, 10)}.csv`;
+  return `students-${fileSlug(courseName, 'course')}-${now.toISOString().slice(0, 10)}.csv`;
 }

@@ -2,10 +2,9 @@
 // default, and its local days cut at local midnight (23 or 25 hours long on daylight-saving days).
 import { messages } from '@mooz/contract/messages';
 import { HttpError } from '../../http/errors';
+import { wallClock, zoneOffsetMs } from '../../infrastructure/wall-clock';
 
 const defaultTimeZone = 'UTC';
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * `find` answered from memory: for pure functions of a string that cost a few Intl calls and are asked
@@ -48,41 +47,9 @@ export function checkTimeZone(tz: string | undefined): string {
   return resolved;
 }
 
-function formatter(tz: string): Intl.DateTimeFormat {
-  let f = formatters.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(tz, f);
-  }
-  return f;
-}
-
-/** The local wall-clock time of an instant, as a sortable `YYYY-MM-DDTHH:MM:SS`. */
-function localDateTime(tz: string, ms: number): string {
-  const parts: Record<string, string> = {};
-  for (const p of formatter(tz).formatToParts(new Date(ms))) parts[p.type] = p.value;
-  const year = parts.year!.padStart(4, '0');
-  return `${year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
-}
-
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** Milliseconds the zone is ahead of UTC at an instant. */
-function offsetAt(tz: string, ms: number): number {
-  const local = localDateTime(tz, ms);
-  return Date.parse(`${local}Z`) - Math.floor(ms / 1000) * 1000;
-}
 
 /**
  * The first instant of a local day (`YYYY-MM-DD`) in the zone: its midnight, or, where the clocks
@@ -102,16 +69,16 @@ const midnight = remembered(4096, (key) => {
 function findMidnight(tz: string, date: string): number {
   const target = `${date}T00:00:00`;
   const base = Date.parse(`${target}Z`);
-  let t = base - offsetAt(tz, base);
-  t = base - offsetAt(tz, t);
-  if (localDateTime(tz, t) === target && localDateTime(tz, t - 1000) < target) return t;
+  let t = base - zoneOffsetMs(tz, base);
+  t = base - zoneOffsetMs(tz, t);
+  if (wallClock(tz, t) === target && wallClock(tz, t - 1000) < target) return t;
   // The clocks change around midnight: the earliest second whose local time is on or past it. Zones
   // are within UTC-12..+14, and a change moves the clock by at most two hours.
   let lo = (base - 16 * HOUR) / 1000;
   let hi = (base + 14 * HOUR) / 1000;
   while (lo < hi) {
     const mid = Math.floor((lo + hi) / 2);
-    if (localDateTime(tz, mid * 1000) >= target) hi = mid;
+    if (wallClock(tz, mid * 1000) >= target) hi = mid;
     else lo = mid + 1;
   }
   return lo * 1000;
@@ -126,7 +93,7 @@ interface LocalWeek {
 
 /** The last seven local days in `tz`, ending with the day `now` falls on there. */
 export function localWeek(tz: string, now: Date): LocalWeek {
-  const today = localDateTime(tz, now.getTime()).slice(0, 10);
+  const today = wallClock(tz, now.getTime()).slice(0, 10);
   const todayUtc = Date.parse(`${today}T00:00:00Z`);
   const days = Array.from({ length: 8 }, (_, i) => isoDay(todayUtc + (i - 6) * DAY));
   return { dates: days.slice(0, 7), bounds: days.map((d) => new Date(localMidnight(tz, d))) };

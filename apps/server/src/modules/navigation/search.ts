@@ -14,6 +14,7 @@ import { idArray, scopeCondition, seesNothing, type SessionScope } from '../clas
 import { playable, watchCondition } from '../recordings';
 import { highlights, prefixTsQuery, queryWords } from './matching';
 import { courseLink, courseVisible, recordingLink, type Caller } from './visibility';
+import { fullNameSqlOf } from '../../db/person-name';
 
 interface SearchDeps {
   db: Database;
@@ -52,7 +53,6 @@ const opaqueWord = (word: string): SQL => sql`(select ${word}::text)`;
  */
 const trigramsMatch = (text: SQL, { words }: Terms): SQL => sql`(${sql.join(words.map((word) => sql`${text} %> ${word}`), sql` and `)})`;
 
-const fullName = (alias: string) => sql.raw(`(${alias}.first_name || ' ' || ${alias}.last_name)`);
 
 /** SQL: every query word begins a word of `title` (its full-text match), as 1 or 0. */
 const titleWords = (title: SQL, { tsq }: Terms): SQL => sql`case when to_tsvector('simple', ${title}) @@ ${tsq} then 1 else 0 end`;
@@ -97,7 +97,7 @@ function matchedCourses(terms: Terms): SQL {
 function coursesPart(caller: Caller, terms: Terms): SQL {
   const extra = sql`0.5 * coalesce(th.similarity, 0) + case when c.in_body then 0.25 else 0 end`;
   return sql`
-    select 'course' as kind, 1 as kind_order, c.id, c.name as title, ${fullName('u')} as subtitle, c.id as course_id,
+    select 'course' as kind, 1 as kind_order, c.id, c.name as title, ${fullNameSqlOf('u')} as subtitle, c.id as course_id,
       ${rankOf(sql`c.name`, terms, sql`c.similarity`, sql`case when c.name_words then 1 else 0 end`, extra)} as rank
     from matched c
     join users u on u.id = c.teacher_id
@@ -107,8 +107,8 @@ function coursesPart(caller: Caller, terms: Terms): SQL {
 
 /** Teachers (and admins) whose name matches: their courses match too (users_name_trgm_idx). */
 const teacherHits = (terms: Terms) =>
-  sql`select t.id, word_similarity(${terms.q}, ${fullName('t')}) as similarity from users t
-    where t.user_type <> 'student' and ${trigramsMatch(fullName('t'), terms)}`;
+  sql`select t.id, word_similarity(${terms.q}, ${fullNameSqlOf('t')}) as similarity from users t
+    where t.user_type <> 'student' and ${trigramsMatch(fullNameSqlOf('t'), terms)}`;
 
 /** The courses a scope names, when it does not reach every course (a teacher's, a student's bought ones). */
 function scopeCourseIds(scope: SessionScope): number[] | null {
@@ -183,7 +183,7 @@ function recordingsPart(caller: Caller, scope: SessionScope, terms: Terms): SQL 
 
 function studentsPart(caller: Caller, terms: Terms): SQL | null {
   if (caller.userType === 'student') return null;
-  const name = fullName('u');
+  const name = fullNameSqlOf('u');
   const ofTeacher = caller.userType === 'teacher' ? sql`and c.teacher_id = ${caller.id}` : sql``;
   // Teachers find the students of their courses, shown with one of those courses; admins every student.
   return sql`

@@ -5,7 +5,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { NoSuchKeyError, checkKey, checkPrefix, type Storage } from './storage';
+import { NoSuchKeyError, checkKey, checkPrefix, guardedWriter, type Storage } from './storage';
 
 /** How much a patchable write gathers before writing it (one writev). */
 const fileWriteBatch = 1024 * 1024;
@@ -68,7 +68,6 @@ export function createFileStorage(dataDir: string): Storage {
       let queued: Buffer[] = [];
       let queuedBytes = 0;
       let sizeBytes = 0;
-      let state: 'writing' | 'failed' | 'done' = 'writing';
       // The batch on its way to disk. The next one is gathered meanwhile, so that the file's write
       // overlaps reading and checking the next megabyte instead of pausing them (the upload went at
       // the speed of both one after the other). It has a handler from the start, so a failure waits
@@ -97,55 +96,38 @@ export function createFileStorage(dataDir: string): Storage {
           if (bytesWritten > 0) buffers[0] = buffers[0]!.subarray(bytesWritten);
         }
       }
-      async function guarded<T>(work: () => Promise<T>): Promise<T> {
-        if (state !== 'writing') throw new Error(`This recording object is ${state === 'done' ? 'finished' : 'aborted after a failure'}`);
-        try {
-          return await work();
-        } catch (error) {
-          await abort();
-          throw error;
-        }
-      }
-      async function abort() {
-        if (state === 'done') return;
-        state = 'failed';
-        queued = [];
-        await written().catch(() => {});
-        await handle.close().catch(() => {});
-        await unlink(temp).catch(() => {});
-      }
-
-      return {
-        write: (bytes) =>
-          guarded(async () => {
-            queued.push(bytes);
-            queuedBytes += bytes.length;
-            sizeBytes += bytes.length;
-            if (queuedBytes < fileWriteBatch) return;
-            // At most one batch in flight, written in order: the one before must be on disk first.
-            await written();
-            writing = flushQueue();
-            writing.catch(() => {});
-          }),
-        patchHead: (bytes) =>
-          guarded(async () => {
-            if (bytes.length > headBytes || bytes.length > sizeBytes) throw new RangeError(`A head of ${bytes.length} bytes does not fit the ${Math.min(headBytes, sizeBytes)} reserved`);
-            await flushAll();
-            // pwrite at 0: the rest of the file stays as it is.
-            let at = 0;
-            while (at < bytes.length) at += (await handle.write(bytes, at, bytes.length - at, at)).bytesWritten;
-          }),
-        finish: () =>
-          guarded(async () => {
-            await flushAll();
-            await handle.sync();
-            await handle.close();
-            await rename(temp, file);
-            state = 'done';
-            return { sizeBytes };
-          }),
-        abort,
-      };
+      return guardedWriter({
+        async write(bytes) {
+          queued.push(bytes);
+          queuedBytes += bytes.length;
+          sizeBytes += bytes.length;
+          if (queuedBytes < fileWriteBatch) return;
+          // At most one batch in flight, written in order: the one before must be on disk first.
+          await written();
+          writing = flushQueue();
+          writing.catch(() => {});
+        },
+        async patchHead(bytes) {
+          if (bytes.length > headBytes || bytes.length > sizeBytes) throw new RangeError(`A head of ${bytes.length} bytes does not fit the ${Math.min(headBytes, sizeBytes)} reserved`);
+          await flushAll();
+          // pwrite at 0: the rest of the file stays as it is.
+          let at = 0;
+          while (at < bytes.length) at += (await handle.write(bytes, at, bytes.length - at, at)).bytesWritten;
+        },
+        async finish() {
+          await flushAll();
+          await handle.sync();
+          await handle.close();
+          await rename(temp, file);
+          return { sizeBytes };
+        },
+        async discard() {
+          queued = [];
+          await written().catch(() => {});
+          await handle.close().catch(() => {});
+          await unlink(temp).catch(() => {});
+        },
+      });
     },
 
     async read(key, range) {

@@ -21,7 +21,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { attachment } from '../../infrastructure/csv';
 import { byteOrder, checkRange } from './file-storage';
-import { NoSuchKeyError, checkKey, checkPrefix, type PatchableWriter, type Storage } from './storage';
+import { NoSuchKeyError, checkKey, checkPrefix, guardedWriter, type PatchableWriter, type Storage } from './storage';
 
 export interface S3Settings {
   /** The endpoint, e.g. https://s3.eu-west-1.amazonaws.com or http://minio:9000; browsers fetch presigned URLs from it. */
@@ -206,7 +206,6 @@ function patchableUpload(
   let uploadId: Promise<string> | null = null;
   const inFlight = new Set<Promise<void>>();
   let failure: { error: unknown } | null = null;
-  let state: 'writing' | 'failed' | 'done' = 'writing';
 
   const joined = (buffers: Buffer[]) => (buffers.length === 1 ? buffers[0]! : Buffer.concat(buffers));
 
@@ -224,76 +223,58 @@ function patchableUpload(
     inFlight.add(sending);
   }
 
-  async function guarded<T>(work: () => Promise<T>): Promise<T> {
-    if (state !== 'writing') throw new Error(`This recording object is ${state === 'done' ? 'finished' : 'aborted after a failure'}`);
-    try {
-      return await work();
-    } catch (error) {
-      await abort();
-      throw error;
-    }
-  }
-
-  async function abort() {
-    if (state === 'done') return;
-    state = 'failed';
-    first = [];
-    current = [];
-    await Promise.allSettled([...inFlight]);
-    const started = await uploadId?.catch(() => null);
-    if (started) await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId: started }));
-  }
-
-  return {
-    write: (bytes) =>
-      guarded(async () => {
-        sizeBytes += bytes.length;
-        let rest = bytes;
-        if (firstLength < firstPartBytes) {
-          const take = Math.min(rest.length, firstPartBytes - firstLength);
-          // Copied: the caller's buffer may be reused, and this one is held until the end.
-          first.push(Buffer.from(rest.subarray(0, take)));
-          firstLength += take;
-          rest = rest.subarray(take);
-        }
-        if (!rest.length) return;
-        current.push(rest);
-        currentLength += rest.length;
-        while (currentLength >= patchableParts.size) {
-          const all = joined(current);
-          current = all.length > patchableParts.size ? [all.subarray(patchableParts.size)] : [];
-          currentLength = all.length - patchableParts.size;
-          await sendPart(all.subarray(0, patchableParts.size));
-        }
-      }),
-    patchHead: (bytes) =>
-      guarded(async () => {
-        if (bytes.length > headBytes || bytes.length > firstLength) throw new RangeError(`A head of ${bytes.length} bytes does not fit the ${Math.min(headBytes, firstLength)} reserved`);
-        const part = joined(first);
-        bytes.copy(part, 0);
-        first = [part];
-      }),
-    finish: () =>
-      guarded(async () => {
-        const head = joined(first);
-        if (!uploadId && !currentLength) {
-          // Smaller than one part: one PutObject.
-          await client.send(new PutObjectCommand({ ...object, Body: head, ContentLength: head.length }));
-        } else {
-          if (currentLength) await sendPart(joined(current));
-          current = [];
-          await Promise.allSettled([...inFlight]);
-          if (failure) throw failure.error;
-          const UploadId = await uploadId!;
-          // Part 1 last: the head is final only now.
-          const answer = await client.send(new UploadPartCommand({ Bucket, Key, UploadId, PartNumber: 1, Body: head, ContentLength: head.length }));
-          parts.push({ PartNumber: 1, ETag: answer.ETag });
-          parts.sort((a, b) => a.PartNumber - b.PartNumber);
-          await client.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: parts } }));
-        }
-        state = 'done';
-        return { sizeBytes };
-      }),
-    abort,
-  };
+  return guardedWriter({
+    async write(bytes) {
+      sizeBytes += bytes.length;
+      let rest = bytes;
+      if (firstLength < firstPartBytes) {
+        const take = Math.min(rest.length, firstPartBytes - firstLength);
+        // Copied: the caller's buffer may be reused, and this one is held until the end.
+        first.push(Buffer.from(rest.subarray(0, take)));
+        firstLength += take;
+        rest = rest.subarray(take);
+      }
+      if (!rest.length) return;
+      current.push(rest);
+      currentLength += rest.length;
+      while (currentLength >= patchableParts.size) {
+        const all = joined(current);
+        current = all.length > patchableParts.size ? [all.subarray(patchableParts.size)] : [];
+        currentLength = all.length - patchableParts.size;
+        await sendPart(all.subarray(0, patchableParts.size));
+      }
+    },
+    async patchHead(bytes) {
+      if (bytes.length > headBytes || bytes.length > firstLength) throw new RangeError(`A head of ${bytes.length} bytes does not fit the ${Math.min(headBytes, firstLength)} reserved`);
+      const part = joined(first);
+      bytes.copy(part, 0);
+      first = [part];
+    },
+    async finish() {
+      const head = joined(first);
+      if (!uploadId && !currentLength) {
+        // Smaller than one part: one PutObject.
+        await client.send(new PutObjectCommand({ ...object, Body: head, ContentLength: head.length }));
+      } else {
+        if (currentLength) await sendPart(joined(current));
+        current = [];
+        await Promise.allSettled([...inFlight]);
+        if (failure) throw failure.error;
+        const UploadId = await uploadId!;
+        // Part 1 last: the head is final only now.
+        const answer = await client.send(new UploadPartCommand({ Bucket, Key, UploadId, PartNumber: 1, Body: head, ContentLength: head.length }));
+        parts.push({ PartNumber: 1, ETag: answer.ETag });
+        parts.sort((a, b) => a.PartNumber - b.PartNumber);
+        await client.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: parts } }));
+      }
+      return { sizeBytes };
+    },
+    async discard() {
+      first = [];
+      current = [];
+      await Promise.allSettled([...inFlight]);
+      const started = await uploadId?.catch(() => null);
+      if (started) await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId: started }));
+    },
+  });
 }

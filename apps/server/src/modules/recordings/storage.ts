@@ -23,6 +23,48 @@ export interface PatchableWriter {
   abort(): Promise<void>;
 }
 
+/** What a storage does itself to write a PatchableWriter's object; guardedWriter adds the rules. */
+interface WriterSteps {
+  write(bytes: Buffer): Promise<void>;
+  patchHead(bytes: Buffer): Promise<void>;
+  finish(): Promise<{ sizeBytes: number }>;
+  /** Throws away what was written. */
+  discard(): Promise<void>;
+}
+
+/**
+ * A PatchableWriter from a storage's own steps, with the rules both storages keep: once finished or
+ * failed it refuses more, and a step that fails discards everything, as abort() does.
+ */
+export function guardedWriter(steps: WriterSteps): PatchableWriter {
+  let state: 'writing' | 'failed' | 'done' = 'writing';
+  async function abort() {
+    if (state === 'done') return;
+    state = 'failed';
+    await steps.discard();
+  }
+  async function guarded<T>(work: () => Promise<T>): Promise<T> {
+    if (state !== 'writing') throw new Error(`This recording object is ${state === 'done' ? 'finished' : 'aborted after a failure'}`);
+    try {
+      return await work();
+    } catch (error) {
+      await abort();
+      throw error;
+    }
+  }
+  return {
+    write: (bytes) => guarded(() => steps.write(bytes)),
+    patchHead: (bytes) => guarded(() => steps.patchHead(bytes)),
+    finish: () =>
+      guarded(async () => {
+        const finished = await steps.finish();
+        state = 'done';
+        return finished;
+      }),
+    abort,
+  };
+}
+
 export interface Storage {
   readonly kind: 'file' | 's3';
   /**
