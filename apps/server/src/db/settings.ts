@@ -10,9 +10,9 @@ export const trigramWordThreshold = 0.3;
 
 /**
  * JIT compilation off: PostgreSQL compiles a statement whose estimated cost passes jit_above_cost, which
- * pays for analytics scanning millions of rows but not for an API's short statements. The student
- * dashboard's one statement (a few dozen aggregate expressions over 10,000 attendance rows) took 2 s
- * with JIT and 31 ms without it, measured on PostgreSQL 15 here (bench/dashboard.mjs).
+ * pays for analytics scanning millions of rows but not for an API's short statements: the student
+ * dashboard's one statement, a few dozen aggregate expressions, is many times slower with it
+ * (bench/dashboard.mjs).
  */
 const jit = 'off';
 

@@ -1,5 +1,5 @@
-// JSON request bodies with a nesting limit. JSON.parse has none: half a million nested brackets in a
-// megabyte cost ~200 ms of CPU per request before any schema looks at them. A single pass over the
+// JSON request bodies with a nesting limit. JSON.parse has none: a body of nested brackets costs
+// noticeable CPU per request before any schema looks at it. A single pass over the
 // bytes refuses deep bodies first; the rest goes to Fastify's own parser (prototype-poisoning checks).
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from './errors';

@@ -62,7 +62,7 @@ function changesValues(schema: z.core.$ZodType, seen = new Set<unknown>()): bool
 
 /**
  * Serializers by schema, for the process: a serializer depends on nothing but its schema, and compiling
- * every route's took 0.3-0.5 s of CPU each time an app was built (every server test builds one).
+ * every route's again each time an app is built (every server test builds one) is slow.
  */
 const serializers = new WeakMap<z.ZodType, Serializer>();
 

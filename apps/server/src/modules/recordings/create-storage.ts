@@ -13,7 +13,7 @@ declare module 'fastify' {
 
 export async function createStorage(config: Pick<Config, 'dataDir' | 's3'>): Promise<Storage> {
   if (!config.s3) return createFileStorage(config.dataDir);
-  // Loaded only when used: the AWS SDK costs each server process about half a second and 20 MB.
+  // Loaded only when used: the AWS SDK makes every server process start slower and weigh more.
   const { createS3Storage } = await import('./s3-storage');
   return createS3Storage(config.s3);
 }
