@@ -39,7 +39,7 @@ export function roomAdmission(app: FastifyInstance, store: RoomStore) {
     /**
      * The room behind an id when this person may be in it, or why not. `closed` says why a class room
      * takes no joins at this moment; someone already in it stays. `guest`: a signed-in user who may not
-     * see the session, whom the lobby lets in only when a host admits them (room-controls.ts).
+     * see the session, whom the lobby lets in only when a host admits them (moderation.ts).
      */
     async resolve(user: Pick<AuthUser, 'id' | 'userType'>, roomId: string, now = new Date()): Promise<(KnownRoom & { closed: string | null; guest: boolean }) | { error: string }> {
       const adHoc = await store.findRoom(roomId);

@@ -14,7 +14,7 @@ import type { RoomAdmission } from './admission';
 import { recordJoin, recordLeave } from './attendance';
 import type { eventLimits } from './event-limits';
 import type { RoomMembership } from './membership';
-import type { RoomControlsService } from './room-controls';
+import type { Moderation } from './moderation';
 import type { Sfu } from '../sfu/sfu';
 import type { WhiteboardService } from './whiteboard/whiteboard';
 import type { ClassroomTools } from './classroom-tools/classroom-tools';
@@ -28,8 +28,8 @@ interface Signalling {
   store: RoomStore;
   admission: RoomAdmission;
   membership: RoomMembership;
-  /** Hands, the host's controls and the lobby (room-controls.ts). */
-  controls: RoomControlsService;
+  /** Hands, the host's room controls and the lobby (moderation.ts). */
+  moderation: Moderation;
   /** Large classes: the room's move to the SFU, and the SFU's own events (sfu/sfu.ts). */
   sfu: Sfu;
   /** The class's whiteboard (whiteboard/whiteboard.ts). */
@@ -136,8 +136,8 @@ export function serveConnection(ctx: Signalling, socket: MeetingSocket) {
         // answer, so tell it again of one under way, as a joiner is told.
         const recording = await app.liveRecordings.notice(roomId);
         if (recording) socket.emit('action:recording_state', { roomId, recording });
-        // And how the room is run now (hands, lock), which may have changed meanwhile (room-controls.ts).
-        await ctx.controls.joined(socket, room);
+        // And how the room is run now (hands, lock), which may have changed meanwhile (moderation.ts).
+        await ctx.moderation.joined(socket, room);
         await ctx.sfu.joined(socket, room, false);
         return;
       }
@@ -146,8 +146,8 @@ export function serveConnection(ctx: Signalling, socket: MeetingSocket) {
       socket.leave(roomChannel(roomId));
     }
     if (closed) return reply({ error: closed });
-    // Removed accounts, ended rooms and the lobby (room-controls.ts).
-    const gated = await ctx.controls.gate(socket, resolved, userName);
+    // Removed accounts, ended rooms and the lobby (moderation.ts).
+    const gated = await ctx.moderation.gate(socket, resolved, userName);
     if (gated) return reply(gated);
 
     // Without an SFU a room holds what a mesh can carry, whatever capacity it was given.
@@ -181,7 +181,7 @@ export function serveConnection(ctx: Signalling, socket: MeetingSocket) {
     // A recording under way is shown to whoever joins later too (recordings/live.ts).
     const recording = await app.liveRecordings.notice(roomId);
     if (recording) socket.emit('action:recording_state', { roomId, recording });
-    await ctx.controls.joined(socket, room);
+    await ctx.moderation.joined(socket, room);
     await ctx.sfu.joined(socket, room, true);
   });
 
@@ -227,7 +227,7 @@ export function serveConnection(ctx: Signalling, socket: MeetingSocket) {
     reply({ left: true });
   });
 
-  ctx.controls.serve(socket, handle as never);
+  ctx.moderation.serve(socket, handle as never);
   ctx.sfu.serve(socket, handle as never);
   ctx.whiteboard.serve(socket, handle as never);
   ctx.tools.serve(socket, handle as never);

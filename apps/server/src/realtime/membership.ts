@@ -12,7 +12,7 @@ interface MembershipOptions {
   clustered: boolean;
   /** Settles when broadcasts reach the other processes again, after an outage. */
   whenBroadcasting(): Promise<void> | undefined;
-  /** Hears that a member is out of a room, however it went (room-controls.ts drops its hand). */
+  /** Hears that a member is out of a room, however it went (moderation.ts drops its hand). */
   onLeft?(roomId: string, member: Member): void;
 }
 

@@ -48,7 +48,7 @@ export interface RoomStore {
    * ends, so a message needs no promise when nothing else of that connection is pending.
    */
   peek?(roomId: string, sessionId: string): Readonly<Member> | null;
-  /** Everyone in a room now (room-controls.ts: hosts, mute all, end the class). */
+  /** Everyone in a room now (moderation.ts: hosts, mute all, end the class). */
   list(roomId: string): Promise<Member[]>;
   /**
    * Moves a member back onto a new connection of the same user; null when they are no longer in.

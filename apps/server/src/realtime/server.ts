@@ -15,8 +15,8 @@ import { eventLimits } from './event-limits';
 import { memoryRoomStore } from './memory-room-store';
 import { roomMembership } from './membership';
 import { mirroredRoomStore, type Recovery } from './mirrored-room-store';
-import { memoryControlsStore, redisControlsStore } from './controls-store';
-import { roomControls } from './room-controls';
+import { memoryRoomControlsStore, redisRoomControlsStore } from './room-controls-store';
+import { moderation } from './moderation';
 import { useRedisAdapter } from './redis-adapter';
 import { whiteboardService } from './whiteboard/whiteboard';
 import { classroomTools } from './classroom-tools/classroom-tools';
@@ -80,7 +80,7 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
   app.decorate('realtime', realtime);
   await app.register(iceServerRoutes);
 
-  // Hands, the host's controls and the lobby live where the rooms do (controls-store.ts).
+  // Hands, the host's controls and the lobby live where the rooms do (room-controls-store.ts).
   let onLeft: (roomId: string, member: Member) => void = () => {};
   const membership = roomMembership(app, io, store, {
     clustered: adapter !== null,
@@ -89,13 +89,13 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
   });
   onRecovered = (recovery) => membership.recovered(recovery);
   const admission = roomAdmission(app, store);
-  const controlsStore =
+  const roomControlsStore =
     config.redisUrl && app.redis
-      ? redisControlsStore(app.redis, config.redisPrefix, realtimeLimits.idleRoomTtlSeconds)
-      : memoryControlsStore();
-  const controls = roomControls(app, io, store, controlsStore, admission, membership);
+      ? redisRoomControlsStore(app.redis, config.redisPrefix, realtimeLimits.idleRoomTtlSeconds)
+      : memoryRoomControlsStore();
+  const roomModeration = moderation(app, io, store, roomControlsStore, admission, membership);
   onLeft = (roomId, member) => {
-    controls.left(roomId, member);
+    roomModeration.left(roomId, member);
     sfu.left(roomId, member).catch((error: unknown) => app.log.error({ err: error, roomId }, 'SFU leave failed'));
   };
   let closing = false;
@@ -105,10 +105,10 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
     store,
     admission,
     membership,
-    controls,
+    moderation: roomModeration,
     sfu,
     whiteboard: whiteboardService(app, io, store, admission),
-    tools: classroomTools(app, io, store, controlsStore, admission),
+    tools: classroomTools(app, io, store, roomControlsStore, admission),
     limits: eventLimits(config.rateLimitScale),
     graceMs: () => realtime.options.reconnectGraceMs,
     closing: () => closing,

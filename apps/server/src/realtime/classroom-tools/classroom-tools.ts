@@ -2,7 +2,7 @@
 // messages and polls.
 import type { FastifyInstance } from 'fastify';
 import type { RoomAdmission } from '../admission';
-import type { ControlsStore } from '../controls-store';
+import type { RoomControlsStore } from '../room-controls-store';
 import type { RoomStore } from '../room-store';
 import type { MeetingSocket, RealtimeServer } from '../sockets';
 import { pollService } from './polls';
@@ -11,7 +11,7 @@ import { reactionService } from './reactions';
 
 type Handle = (event: never, run: never) => void;
 
-export function classroomTools(app: FastifyInstance, io: RealtimeServer, store: RoomStore, controls: ControlsStore, admission: RoomAdmission) {
+export function classroomTools(app: FastifyInstance, io: RealtimeServer, store: RoomStore, controls: RoomControlsStore, admission: RoomAdmission) {
   const reactions = reactionService(store, admission);
   const privateMessages = privateMessageService(io, store, controls, admission);
   const polls = pollService(app, io, store, controls, admission);

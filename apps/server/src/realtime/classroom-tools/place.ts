@@ -1,7 +1,7 @@
 // Where a connection stands in a room, as the classroom tools ask before each request: in the room now
 // (its place not taken over by the same account elsewhere), and whether it hosts it.
 import type { RoomAdmission } from '../admission';
-import { isHost } from '../room-controls';
+import { isHost } from '../moderation';
 import type { Member, RoomStore } from '../room-store';
 import type { MeetingSocket } from '../sockets';
 

@@ -13,7 +13,7 @@ import {
 } from '@mooz/contract/classroom-tools';
 import type { FastifyInstance } from 'fastify';
 import type { RoomAdmission } from '../admission';
-import type { ControlsStore } from '../controls-store';
+import type { RoomControlsStore } from '../room-controls-store';
 import type { RoomStore } from '../room-store';
 import { peerChannel, roomChannel, type MeetingSocket, type RealtimeServer } from '../sockets';
 import { placeIn } from './place';
@@ -24,7 +24,7 @@ type Handle = <P>(
   run: (payload: P, reply: (res: unknown) => void) => Promise<void>,
 ) => void;
 
-export function pollService(app: FastifyInstance, io: RealtimeServer, store: RoomStore, controls: ControlsStore, admission: RoomAdmission) {
+export function pollService(app: FastifyInstance, io: RealtimeServer, store: RoomStore, controls: RoomControlsStore, admission: RoomAdmission) {
   const polls = pollStore(app.db);
 
   async function view(poll: Poll, { results, mine }: { results: boolean; mine: PollAnswer | null }): Promise<PollView> {

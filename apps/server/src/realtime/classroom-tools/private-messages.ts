@@ -4,14 +4,14 @@
 import { messages } from '@mooz/contract/messages';
 import { privateMessagePayload } from '@mooz/contract/classroom-tools';
 import type { RoomAdmission } from '../admission';
-import type { ControlsStore } from '../controls-store';
+import type { RoomControlsStore } from '../room-controls-store';
 import type { RoomStore } from '../room-store';
 import { peerChannel, type MeetingSocket, type RealtimeServer } from '../sockets';
 import { placeIn } from './place';
 
 type Handle = <P>(event: 'request:private_message', run: (payload: P, reply: (res: unknown) => void) => Promise<void>) => void;
 
-export function privateMessageService(io: RealtimeServer, store: RoomStore, controls: ControlsStore, admission: RoomAdmission) {
+export function privateMessageService(io: RealtimeServer, store: RoomStore, controls: RoomControlsStore, admission: RoomAdmission) {
   return {
     serve(socket: MeetingSocket, handle: Handle) {
       const { sessionId } = socket.data;

@@ -16,7 +16,7 @@ import {
   type WhiteboardState,
 } from '@mooz/contract/whiteboard';
 import type { RoomAdmission } from '../admission';
-import { isHost } from '../room-controls';
+import { isHost } from '../moderation';
 import type { RoomStore } from '../room-store';
 import { roomChannel, type MeetingSocket, type RealtimeServer } from '../sockets';
 import { boardStore, type Board } from './board-store';

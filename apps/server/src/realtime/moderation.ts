@@ -1,4 +1,4 @@
-// Running a class (contract "Running a class"): raised hands, the host's controls and the
+// Moderation, running a class (contract "Running a class"): raised hands, the host's room controls and the
 // lobby, all decided here. The host is the room's `created_by` (a session's teacher, an ad hoc room's
 // creator) or an admin; a control from anyone else is answered `Not allowed` and changes nothing.
 // The server cannot stop anyone's media: the target's client obeys `action:moderated`; what the server
@@ -21,7 +21,7 @@ import {
 import { classSessions } from '../db/schema/index';
 import type { AuthUser } from '../http/authenticate';
 import type { KnownRoom, RoomAdmission } from './admission';
-import type { ControlsStore } from './controls-store';
+import type { RoomControlsStore } from './room-controls-store';
 import type { RoomMembership } from './membership';
 import type { Member, RoomStore } from './room-store';
 import { peerChannel, roomChannel, type MeetingSocket, type RealtimeServer } from './sockets';
@@ -38,11 +38,11 @@ export const isHost = (user: Pick<AuthUser, 'id' | 'userType'>, room: Room) =>
 /** The actions that need a target, and the ones that reach only the target. */
 const targeted: ReadonlySet<ModerationAction> = new Set(['mute', 'stop_camera', 'stop_screen', 'remove']);
 
-export function roomControls(
+export function moderation(
   app: FastifyInstance,
   io: RealtimeServer,
   store: RoomStore,
-  controls: ControlsStore,
+  controls: RoomControlsStore,
   admission: RoomAdmission,
   membership: RoomMembership,
 ) {
@@ -376,4 +376,4 @@ export function roomControls(
   };
 }
 
-export type RoomControlsService = ReturnType<typeof roomControls>;
+export type Moderation = ReturnType<typeof moderation>;

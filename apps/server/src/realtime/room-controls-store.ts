@@ -13,7 +13,7 @@ export interface Waiting extends LobbyEntry {
 /** What a host can lock for everyone but the hosts: turning the microphone on, private chat between students. */
 export type RoomLock = 'unmute' | 'private_chat';
 
-export interface ControlsStore {
+export interface RoomControlsStore {
   /** Raises a hand; a hand already up keeps its place in the order. */
   raise(roomId: string, hand: RaisedHand): Promise<void>;
   /** Lowers one peer's hand, or every hand; how many went down. */
@@ -51,7 +51,7 @@ const byTime =
 const handOrder = byTime<RaisedHand>((hand) => hand.raisedAt);
 const lobbyOrder = byTime<Waiting>((entry) => entry.since);
 
-export function memoryControlsStore(now: () => number = Date.now): ControlsStore {
+export function memoryRoomControlsStore(now: () => number = Date.now): RoomControlsStore {
   interface State {
     hands: Map<string, RaisedHand>;
     locked: Set<RoomLock>;
@@ -161,19 +161,19 @@ export function memoryControlsStore(now: () => number = Date.now): ControlsStore
 
 /**
  * The Redis home. While Redis is away every call fails at once instead of queueing: the signalling
- * lets joins through then (room-controls.ts), as the mirrored room store keeps meetings going.
+ * lets joins through then (moderation.ts), as the mirrored room store keeps meetings going.
  */
-export function redisControlsStore(redis: Redis, prefix: string, ttlSeconds: number): ControlsStore {
-  const store = sharedControlsStore(redis, prefix, ttlSeconds);
+export function redisRoomControlsStore(redis: Redis, prefix: string, ttlSeconds: number): RoomControlsStore {
+  const store = sharedRoomControlsStore(redis, prefix, ttlSeconds);
   const guarded = {} as Record<string, (...args: unknown[]) => Promise<unknown>>;
   for (const [name, method] of Object.entries(store) as [string, (...args: unknown[]) => Promise<unknown>][]) {
     guarded[name] = (...args) =>
       redis.status === 'ready' ? method(...args) : Promise.reject(new Error(`Redis connection is ${redis.status}`));
   }
-  return guarded as unknown as ControlsStore;
+  return guarded as unknown as RoomControlsStore;
 }
 
-function sharedControlsStore(redis: Redis, prefix: string, ttlSeconds: number): ControlsStore {
+function sharedRoomControlsStore(redis: Redis, prefix: string, ttlSeconds: number): RoomControlsStore {
   const key = (roomId: string, part: string) => `${prefix}controls:${roomId}:${part}`;
   const parse = <T>(raw: string) => JSON.parse(raw) as T;
   // The microphone lock keeps the key it always had.
