@@ -177,7 +177,7 @@ async function history(db: Database, who: { teacherId: number; studentId: number
     .returning();
   const [batch] = await db
     .insert(batches)
-    .values({ courseId: course!.id, kind: 'weekdays', startDate: batchStart, endDate: batchEnd, time: '10:00', capacity: 9, seatsTaken: 1 })
+    .values({ courseId: course!.id, kind: 'weekdays', startDate: batchStart, endDate: batchEnd, time: '10:00', seats: 9, seatsTaken: 1 })
     .returning();
   await db.insert(subscriptions).values({
     id: randomUUID(),

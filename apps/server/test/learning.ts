@@ -29,7 +29,7 @@ export async function insertCourse(db: Database, teacherId: number, overrides: P
 export async function insertBatch(db: Database, courseId: number, startDate: string, endDate: string, time = '09:00') {
   const [row] = await db
     .insert(batches)
-    .values({ courseId, kind: 'weekdays', startDate, endDate, time, capacity: 30 })
+    .values({ courseId, kind: 'weekdays', startDate, endDate, time, seats: 30 })
     .returning();
   return row!;
 }

@@ -61,10 +61,11 @@ export const batches = pgTable(
     time: text('time'),
     saturdayTime: text('saturday_time'),
     sundayTime: text('sunday_time'),
-    capacity: integer('capacity').notNull(),
+    /** Seats for sale (the column and the API's field are named capacity). */
+    seats: integer('capacity').notNull(),
     /** The length of each generated session. */
     sessionMinutes: integer('session_minutes').notNull().default(60),
-    /** Seats sold: taken in the same statement that checks `seats_taken < capacity`, so a race cannot oversell. */
+    /** Seats sold: taken in the same statement that checks `seats_taken < seats`, so a race cannot oversell. */
     seatsTaken: integer('seats_taken').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -78,7 +79,7 @@ export const batches = pgTable(
       sql`coalesce(${t.saturdayTime}, '')`,
       sql`coalesce(${t.sundayTime}, '')`,
     ),
-    check('batches_seats_check', sql`${t.seatsTaken} >= 0 and ${t.seatsTaken} <= ${t.capacity}`),
+    check('batches_seats_check', sql`${t.seatsTaken} >= 0 and ${t.seatsTaken} <= ${t.seats}`),
   ],
 );
 

@@ -31,9 +31,9 @@ describe('the overview', () => {
     const running = await t.db
       .insert(batches)
       .values([
-        { courseId: course.id, kind: 'weekdays', startDate: daysFromNow(-3), endDate: daysFromNow(20), time: '09:00', capacity: 5, seatsTaken: 2 },
-        { courseId: course.id, kind: 'weekdays', startDate: daysFromNow(-3), endDate: daysFromNow(20), time: '18:30', capacity: 5, seatsTaken: 0 },
-        { courseId: course.id, kind: 'weekends', startDate: daysFromNow(5), endDate: daysFromNow(30), saturdayTime: '10:00', sundayTime: '15:00', capacity: 5, seatsTaken: 1 },
+        { courseId: course.id, kind: 'weekdays', startDate: daysFromNow(-3), endDate: daysFromNow(20), time: '09:00', seats: 5, seatsTaken: 2 },
+        { courseId: course.id, kind: 'weekdays', startDate: daysFromNow(-3), endDate: daysFromNow(20), time: '18:30', seats: 5, seatsTaken: 0 },
+        { courseId: course.id, kind: 'weekends', startDate: daysFromNow(5), endDate: daysFromNow(30), saturdayTime: '10:00', sundayTime: '15:00', seats: 5, seatsTaken: 1 },
       ])
       .returning();
 
@@ -59,7 +59,7 @@ describe('the courses of every teacher', () => {
   it('lists them with their teacher, state, paying students and batches, filtered by state and text', async () => {
     const admin = await signedIn(t, 'admin');
     const { course, teacher } = await paidEnrollment(t);
-    await t.db.insert(batches).values({ courseId: course.id, kind: 'weekdays', startDate: daysFromNow(1), endDate: daysFromNow(28), time: '09:00', capacity: 5 });
+    await t.db.insert(batches).values({ courseId: course.id, kind: 'weekdays', startDate: daysFromNow(1), endDate: daysFromNow(28), time: '09:00', seats: 5 });
     const hidden = await createCourse(t, teacher.headers, { name: `Hidden ${Date.now()}`, published: false });
     const archived = await createCourse(t, teacher.headers, { name: `Archived ${Date.now()}` });
     await t.db.update(courses).set({ archivedAt: new Date() }).where(eq(courses.id, archived.id));

@@ -102,7 +102,7 @@ export function createOverview({ db, now }: { db: Database; now: () => Date }) {
             start_date: batch.startDate,
             end_date: batch.endDate,
             seats_taken: batch.seatsTaken,
-            capacity: batch.capacity,
+            capacity: batch.seats,
           })),
           counts: {
             courses: courseCounts[0]!.courses,

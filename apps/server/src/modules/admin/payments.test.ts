@@ -32,7 +32,7 @@ async function inBatch(courseId: number, subscriptionId: string, seats = 3) {
   }
   const [batch] = await t.db
     .insert(batches)
-    .values({ courseId, kind: subscription!.batch, startDate: subscription!.startDate, endDate: subscription!.endDate, time: subscription!.time, capacity: 10, seatsTaken: seats })
+    .values({ courseId, kind: subscription!.batch, startDate: subscription!.startDate, endDate: subscription!.endDate, time: subscription!.time, seats: 10, seatsTaken: seats })
     .returning();
   await t.db.update(subscriptions).set({ batchId: batch!.id }).where(eq(subscriptions.id, subscriptionId));
   return batch!.id;

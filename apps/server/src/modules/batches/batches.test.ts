@@ -182,7 +182,7 @@ describe('buying a batch', () => {
     expect(refused.every((a) => a.statusCode === 409 && a.json().message.startsWith('This batch filled up while you were paying'))).toBe(true);
     expect(await t.db.select().from(subscriptions).where(eq(subscriptions.status, 'active'))).toHaveLength(1);
     const [row] = await t.db.select().from(batches).where(eq(batches.id, batch.id));
-    expect(row).toMatchObject({ seatsTaken: 1, capacity: 1 });
+    expect(row).toMatchObject({ seatsTaken: 1, seats: 1 });
 
     // Sold out: said on the course, refused at the order, and the seats cannot shrink below those sold.
     const shown = (await get(`/api/courses/${course.id}/`, buyers[0]!.headers)).json().data.batches.find((b: Batch) => b.id === batch.id);

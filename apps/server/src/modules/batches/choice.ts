@@ -49,6 +49,6 @@ export function chooseBatch(rows: BatchRow[], zone: string, body: CreateOrderBod
   if (matching && !errors.start_date && batchStarted(matching, zone, now)) problem('start_date', messages.batchStarted);
 
   if (Object.keys(errors).length) throw badRequest(messages.validationFailed, errors);
-  if (matching!.seatsTaken >= matching!.capacity) throw conflict(messages.batchSoldOut);
+  if (matching!.seatsTaken >= matching!.seats) throw conflict(messages.batchSoldOut);
   return matching!;
 }

@@ -31,7 +31,7 @@ export async function openLegacyBatches(db: Database): Promise<number> {
           // Seats already sold are sold: the batch grows rather than refuse its own students.
           await q
             .update(batches)
-            .set({ seatsTaken: sql`${batches.seatsTaken} + 1`, capacity: sql`greatest(${batches.capacity}, ${batches.seatsTaken} + 1)` })
+            .set({ seatsTaken: sql`${batches.seatsTaken} + 1`, seats: sql`greatest(${batches.seats}, ${batches.seatsTaken} + 1)` })
             .where(eq(batches.id, batch.id));
         }
       }

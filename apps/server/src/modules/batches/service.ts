@@ -31,7 +31,7 @@ export const startInWeekOf = (kind: BatchRow['kind'], date: string) => addDays(m
 export function presentBatch(row: BatchRow, zone: string, now: Date): Batch {
   const meetings = weeklyMeetings(row as BatchTimes, zone);
   const firstStart = meetings[0] ? new Date(meetings[0].first_starts_at) : zonedInstant(row.startDate, '00:00', zone);
-  const seatsLeft = Math.max(row.capacity - row.seatsTaken, 0);
+  const seatsLeft = Math.max(row.seats - row.seatsTaken, 0);
   return {
     id: row.id,
     course_id: row.courseId,
@@ -43,7 +43,7 @@ export function presentBatch(row: BatchRow, zone: string, now: Date): Batch {
     sunday_time: row.sundayTime,
     time_zone: zone,
     session_minutes: row.sessionMinutes,
-    capacity: row.capacity,
+    capacity: row.seats,
     seats_left: seatsLeft,
     sold_out: seatsLeft === 0,
     started: now >= firstStart,
@@ -52,7 +52,7 @@ export function presentBatch(row: BatchRow, zone: string, now: Date): Batch {
 }
 
 /** The batches the course's date and time lists describe: every listed week, at every listed time. */
-function batchesFromLists(lists: Lists): Omit<NewBatch, 'capacity' | 'sessionMinutes'>[] {
+function batchesFromLists(lists: Lists): Omit<NewBatch, 'seats' | 'sessionMinutes'>[] {
   return lists.batchStartDates.flatMap((date) => [
     ...lists.weekdayTimes.map((time) => ({
       kind: 'weekdays' as const,
@@ -81,7 +81,7 @@ export function checkBatchCount(lists: Lists): void {
   }
 }
 
-const defaults = { capacity: limits.defaultBatchSeats, sessionMinutes: limits.defaultBatchSessionMinutes };
+const defaults = { seats: limits.defaultBatchSeats, sessionMinutes: limits.defaultBatchSessionMinutes };
 
 /** The batch a new course's lists describe, each opened with its sessions. */
 export async function openBatchesFromLists(db: Database, course: CourseRow): Promise<void> {
@@ -155,7 +155,7 @@ function checkNewBatch(input: z.output<typeof batchInput>, course: Pick<CourseRo
     time: input.kind === 'weekdays' ? input.time! : null,
     saturdayTime: input.kind === 'weekends' ? input.saturday_time! : null,
     sundayTime: input.kind === 'weekends' ? input.sunday_time! : null,
-    capacity: input.capacity,
+    seats: input.capacity,
     sessionMinutes: input.session_minutes,
   };
 }
@@ -209,10 +209,10 @@ export function createBatchesService(deps: { db: Database; now?: () => Date }) {
       const updated = await db.transaction(async (tx) => {
         const [changed] = await tx
           .update(batches)
-          .set({ capacity: patch.capacity })
+          .set({ seats: patch.capacity })
           .where(and(eq(batches.id, row.id), lte(batches.seatsTaken, patch.capacity)))
           .returning();
-        if (changed) await auditIfAdmin(tx, caller, 'batch.resize', { type: 'batch', id: changed.id }, { from: row.capacity, to: patch.capacity });
+        if (changed) await auditIfAdmin(tx, caller, 'batch.resize', { type: 'batch', id: changed.id }, { from: row.seats, to: patch.capacity });
         return changed;
       });
       if (!updated) throw badRequest(messages.validationFailed, { capacity: ['More seats were sold meanwhile; try again'] });

@@ -18,7 +18,7 @@ export interface NewBatch {
   time: string | null;
   saturdayTime: string | null;
   sundayTime: string | null;
-  capacity: number;
+  seats: number;
   sessionMinutes: number;
 }
 
@@ -47,7 +47,7 @@ export async function openBatch(db: Database, course: CourseFacts, input: NewBat
     startsAt: o.startsAt,
     endsAt: new Date(o.startsAt.getTime() + row.sessionMinutes * 60_000),
     roomId: randomUUID(),
-    capacity: roomCapacityFor(row.capacity),
+    capacity: roomCapacityFor(row.seats),
   }));
   // Long courses make hundreds of sessions: insert them in slices the driver's parameter limit allows.
   for (let i = 0; i < sessions.length; i += 500) await db.insert(classSessions).values(sessions.slice(i, i + 500));
@@ -83,7 +83,7 @@ export async function takeSeat(db: Pick<Database, 'update'>, batchId: number): P
   const taken = await db
     .update(batches)
     .set({ seatsTaken: sql`${batches.seatsTaken} + 1` })
-    .where(and(eq(batches.id, batchId), sql`${batches.seatsTaken} < ${batches.capacity}`))
+    .where(and(eq(batches.id, batchId), sql`${batches.seatsTaken} < ${batches.seats}`))
     .returning({ id: batches.id });
   return taken.length === 1;
 }

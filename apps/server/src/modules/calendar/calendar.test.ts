@@ -67,7 +67,7 @@ async function classroom(options: { timeZone?: string } = {}) {
   const teacher = await signedIn(t, 'teacher');
   const course = await createCourse(t, teacher.headers, { name: 'Pottery', ...(options.timeZone && { time_zone: options.timeZone }) });
   const batch = async (startDate: string) =>
-    (await t.db.insert(batches).values({ courseId: course.id, kind: 'weekdays', startDate, endDate: startDate, time: '09:00', capacity: 9 }).returning())[0]!;
+    (await t.db.insert(batches).values({ courseId: course.id, kind: 'weekdays', startDate, endDate: startDate, time: '09:00', seats: 9 }).returning())[0]!;
   const mine = await batch('2031-01-06');
   const other = await batch('2031-01-13');
   const student = await signedIn(t);

@@ -53,7 +53,7 @@ async function classroom(t: TestApp) {
   await t.db.update(users).set({ language: 'fr', firstName: 'Tess' }).where(eq(users.id, teacher.user.id));
   const course = await createCourse(t, teacher.headers, { name: 'Pottery' });
   const batch = async (startDate: string) =>
-    (await t.db.insert(batches).values({ courseId: course.id, kind: 'weekdays', startDate, endDate: startDate, time: '09:00', capacity: 9 }).returning())[0]!;
+    (await t.db.insert(batches).values({ courseId: course.id, kind: 'weekdays', startDate, endDate: startDate, time: '09:00', seats: 9 }).returning())[0]!;
   const morning = await batch('2031-01-06');
   const evening = await batch('2031-01-13');
   const student = async (language: string | null, batchId: number, firstName: string) => {

@@ -41,7 +41,7 @@ async function student(courseId: number, choice: object, options: { language?: s
 async function batchOf(courseId: number, startDate: string) {
   const [row] = await t.db
     .insert(batches)
-    .values({ courseId, kind: 'weekdays', startDate, endDate: startDate, time: '09:00', capacity: 9 })
+    .values({ courseId, kind: 'weekdays', startDate, endDate: startDate, time: '09:00', seats: 9 })
     .returning();
   return row!;
 }

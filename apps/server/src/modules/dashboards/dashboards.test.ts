@@ -47,7 +47,7 @@ async function attend(sessionId: number, userId: number, joinedAt: number, leftA
 async function batchOf(courseId: number, startDate: string, endDate: string) {
   const [row] = await t.db
     .insert(batches)
-    .values({ courseId, kind: 'weekdays', startDate, endDate, time: '10:00', capacity: 9 })
+    .values({ courseId, kind: 'weekdays', startDate, endDate, time: '10:00', seats: 9 })
     .returning();
   return row!;
 }
