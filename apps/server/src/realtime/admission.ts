@@ -13,7 +13,7 @@ import type { RoomStore } from './room-store';
 export interface KnownRoom {
   room: Room;
   /** The class session the room belongs to; null for an ad hoc room. */
-  classSessionId: number | null;
+  sessionId: number | null;
 }
 
 export function roomAdmission(app: FastifyInstance, store: RoomStore) {
@@ -24,7 +24,7 @@ export function roomAdmission(app: FastifyInstance, store: RoomStore) {
     const { session, teacherId } = found;
     return {
       room: { id: session.roomId, name: session.title, capacity: session.capacity, created_by: teacherId },
-      classSessionId: session.id,
+      sessionId: session.id,
     };
   }
 
@@ -32,7 +32,7 @@ export function roomAdmission(app: FastifyInstance, store: RoomStore) {
     /** The room behind an id as it is, whoever asks (for a connection taking back the place it held). */
     async lookup(roomId: string): Promise<KnownRoom | null> {
       const adHoc = await store.findRoom(roomId);
-      if (adHoc) return { room: adHoc, classSessionId: null };
+      if (adHoc) return { room: adHoc, sessionId: null };
       return sessionRoom(roomId);
     },
 
@@ -43,7 +43,7 @@ export function roomAdmission(app: FastifyInstance, store: RoomStore) {
      */
     async resolve(user: Pick<AuthUser, 'id' | 'userType'>, roomId: string, now = new Date()): Promise<(KnownRoom & { closed: string | null; guest: boolean }) | { error: string }> {
       const adHoc = await store.findRoom(roomId);
-      if (adHoc) return { room: adHoc, classSessionId: null, closed: null, guest: false };
+      if (adHoc) return { room: adHoc, sessionId: null, closed: null, guest: false };
       const { session, allowed } = await sessionForRoom(app.db, user, roomId);
       if (!session) return { error: messages.roomNotFound };
       if (session.cancelledAt) return { error: messages.sessionWasCancelled };

@@ -44,7 +44,7 @@ interface Signalling {
 
 export function serveConnection(ctx: Signalling, socket: MeetingSocket) {
   const { app, io, store, admission, membership } = ctx;
-  const { user, sessionId } = socket.data;
+  const { user, peerId } = socket.data;
   const limit = ctx.limits.connect(user.id);
   // Events of one connection run one after another, so a join is complete before the next relay. An
   // event that arrives with nothing of its connection pending starts at once, and one that finishes
@@ -93,16 +93,16 @@ export function serveConnection(ctx: Signalling, socket: MeetingSocket) {
   queue = queue
     .then(async () => {
       // The request also reaches other processes, after this socket has joined: exclude it by id.
-      membership.replaceConnection(user.id, sessionId, socket.id);
-      await socket.join(peerChannel(user.id, sessionId));
+      membership.replaceConnection(user.id, peerId, socket.id);
+      await socket.join(peerChannel(user.id, peerId));
       // Back after a network blip: take the place kept during the grace period.
       const resumeRoom = socket.data.currentRoomId;
       if (resumeRoom) {
         const known = await admission.lookup(resumeRoom);
-        const member = await store.attach(resumeRoom, sessionId, user.id, socket.id, known?.room);
+        const member = await store.attach(resumeRoom, peerId, user.id, socket.id, known?.room);
         if (member) {
-          membership.cancelGrace(resumeRoom, user.id, sessionId);
-          socket.data.rooms.set(resumeRoom, { classSessionId: known?.classSessionId ?? null });
+          membership.cancelGrace(resumeRoom, user.id, peerId);
+          socket.data.rooms.set(resumeRoom, { sessionId: known?.sessionId ?? null });
           socket.join(roomChannel(resumeRoom));
         }
       }
@@ -127,9 +127,9 @@ export function serveConnection(ctx: Signalling, socket: MeetingSocket) {
     const { roomId, userName } = parsed.data;
     const resolved = await admission.resolve(user, roomId);
     if ('error' in resolved) return reply(resolved);
-    const { room, classSessionId, closed } = resolved;
+    const { room, sessionId, closed } = resolved;
     if (socket.data.rooms.has(roomId)) {
-      const [self] = await store.members(roomId, [sessionId]);
+      const [self] = await store.members(roomId, [peerId]);
       if (self?.userId === user.id) {
         reply({ room });
         // Back within the grace (its place kept): the client forgets a recording notice on every join
@@ -152,32 +152,32 @@ export function serveConnection(ctx: Signalling, socket: MeetingSocket) {
 
     // Without an SFU a room holds what a mesh can carry, whatever capacity it was given.
     const held = room.capacity > ctx.sfu.capacityLimit() ? { ...room, capacity: ctx.sfu.capacityLimit() } : room;
-    const result = await store.join(held, { sessionId, userId: user.id, userName, connectionId: socket.id, connectedAt: Date.now() });
+    const result = await store.join(held, { peerId, userId: user.id, userName, connectionId: socket.id, connectedAt: Date.now() });
     if (result.status === 'full') return reply({ error: messages.roomFull });
     if (result.status === 'taken') return reply({ error: messages.notAllowed });
 
     // Members whose server died without saying so: the others drop their links, attendance closes.
     for (const gone of result.gone) {
-      io.to(roomChannel(roomId)).emit('action:terminate_peer_connection', { userId: gone.sessionId });
-      if (classSessionId !== null) await recordLeave(app.db, classSessionId, gone.userId);
+      io.to(roomChannel(roomId)).emit('action:terminate_peer_connection', { userId: gone.peerId });
+      if (sessionId !== null) await recordLeave(app.db, sessionId, gone.userId);
     }
     // This account's other place in the room is this one now: that connection is out, and told.
     for (const replaced of result.replaced) membership.displace(roomId, replaced);
-    membership.cancelGrace(roomId, user.id, sessionId);
-    socket.data.rooms.set(roomId, { classSessionId });
+    membership.cancelGrace(roomId, user.id, peerId);
+    socket.data.rooms.set(roomId, { sessionId });
     socket.join(roomChannel(roomId));
     reply({ room });
     socket.emit('action:room_connection_established', { room });
-    // A fresh page with the same sessionId, or a rejoin asked for after an outage (some may have missed
+    // A fresh page with the same peerId, or a rejoin asked for after an outage (some may have missed
     // that it left): the others drop the old link before making a new one.
     if (socket.data.rejoining.delete(roomId) || result.status === 'rejoined') {
-      socket.to(roomChannel(roomId)).emit('action:terminate_peer_connection', { userId: sessionId });
+      socket.to(roomChannel(roomId)).emit('action:terminate_peer_connection', { userId: peerId });
     }
     // A takeover continues the account's visit; only a new one is recorded.
-    if (result.status === 'joined' && classSessionId !== null && !result.replaced.length) {
-      await recordJoin(app.db, classSessionId, user.id);
+    if (result.status === 'joined' && sessionId !== null && !result.replaced.length) {
+      await recordJoin(app.db, sessionId, user.id);
     }
-    socket.to(roomChannel(roomId)).emit('action:establish_peer_connection', { userId: sessionId, userName });
+    socket.to(roomChannel(roomId)).emit('action:establish_peer_connection', { userId: peerId, userName });
     // A recording under way is shown to whoever joins later too (recordings/live.ts).
     const recording = await app.liveRecordings.notice(roomId);
     if (recording) socket.emit('action:recording_state', { roomId, recording });
@@ -200,8 +200,8 @@ export function serveConnection(ctx: Signalling, socket: MeetingSocket) {
     // no room lookup, and with the Redis adapter no publish to every other process. Otherwise (on
     // another process, or gone meanwhile) through the peer's channel, which reaches it wherever it is.
     const local = io.sockets.sockets.get(recipient.connectionId);
-    if (local) local.emit('action:message_received', { from: sessionId, data });
-    else io.to(peerChannel(recipient.userId, to)).emit('action:message_received', { from: sessionId, data });
+    if (local) local.emit('action:message_received', { from: peerId, data });
+    else io.to(peerChannel(recipient.userId, to)).emit('action:message_received', { from: peerId, data });
     reply({ delivered: true });
   }
   handle('request:send_mesage', (payload, reply) => {
@@ -209,9 +209,9 @@ export function serveConnection(ctx: Signalling, socket: MeetingSocket) {
     if (!message) return reply({ error: messages.validationFailed });
     const { to, roomId, data } = message;
     if (relayTooLarge(data)) return reply({ error: messages.relayTooLarge });
-    if (!socket.data.rooms.has(roomId) || to === sessionId) return reply({ error: messages.notAllowed });
-    if (store.peek) return relay(to, data, store.peek(roomId, sessionId), store.peek(roomId, to), reply);
-    return store.members(roomId, [sessionId, to]).then(([sender, recipient]) => relay(to, data, sender, recipient, reply));
+    if (!socket.data.rooms.has(roomId) || to === peerId) return reply({ error: messages.notAllowed });
+    if (store.peek) return relay(to, data, store.peek(roomId, peerId), store.peek(roomId, to), reply);
+    return store.members(roomId, [peerId, to]).then(([sender, recipient]) => relay(to, data, sender, recipient, reply));
   });
 
   handle('request:leave_room', async (payload, reply) => {
@@ -221,8 +221,8 @@ export function serveConnection(ctx: Signalling, socket: MeetingSocket) {
     if (joined) {
       socket.data.rooms.delete(parsed.data.roomId);
       socket.leave(roomChannel(parsed.data.roomId));
-      membership.cancelGrace(parsed.data.roomId, user.id, sessionId);
-      await membership.leave(parsed.data.roomId, joined.classSessionId, user.id, sessionId, socket.id);
+      membership.cancelGrace(parsed.data.roomId, user.id, peerId);
+      await membership.leave(parsed.data.roomId, joined.sessionId, user.id, peerId, socket.id);
     }
     reply({ left: true });
   });
@@ -235,8 +235,8 @@ export function serveConnection(ctx: Signalling, socket: MeetingSocket) {
   socket.on('disconnect', () => {
     limit.release();
     if (ctx.closing()) return;
-    for (const [roomId, { classSessionId }] of socket.data.rooms) {
-      membership.startGrace(roomId, classSessionId, user.id, sessionId, socket.id, ctx.graceMs());
+    for (const [roomId, { sessionId }] of socket.data.rooms) {
+      membership.startGrace(roomId, sessionId, user.id, peerId, socket.id, ctx.graceMs());
     }
   });
 }

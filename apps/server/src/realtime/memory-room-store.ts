@@ -8,7 +8,7 @@ export interface MemoryRoomStore extends RoomStore {
   /** Records a member another store already admitted, without applying the rules again. */
   hold(roomId: string, member: Member, room?: Room): void;
   /** Forgets a member that lost its place elsewhere, without it leaving. */
-  drop(roomId: string, sessionId: string): void;
+  drop(roomId: string, peerId: string): void;
   /** What a restore needs: the ad hoc rooms known, and every room with members, members in join order. */
   snapshot(): { adHocRooms: Room[]; occupied: { room: Room; members: Member[] }[] };
 }
@@ -27,9 +27,9 @@ export function memoryRoomStore(idleRoomTtlSeconds: number, now: () => number = 
     const entry = adHoc.get(roomId);
     if (entry) entry.touchedAt = now();
   }
-  function remove(roomId: string, sessionId: string) {
+  function remove(roomId: string, peerId: string) {
     const place = occupied.get(roomId);
-    if (!place?.members.delete(sessionId)) return;
+    if (!place?.members.delete(peerId)) return;
     if (!place.members.size) {
       occupied.delete(roomId);
       touch(roomId);
@@ -53,20 +53,20 @@ export function memoryRoomStore(idleRoomTtlSeconds: number, now: () => number = 
     async join(room, member) {
       touch(room.id);
       const inRoom = occupied.get(room.id)?.members ?? new Map<string, Member>();
-      const existing = inRoom.get(member.sessionId);
+      const existing = inRoom.get(member.peerId);
       if (existing && existing.userId !== member.userId) return { status: 'taken' };
-      const replaced = [...inRoom.values()].filter((m) => m.userId === member.userId && m.sessionId !== member.sessionId);
+      const replaced = [...inRoom.values()].filter((m) => m.userId === member.userId && m.peerId !== member.peerId);
       // A takeover reuses the account's place; the host is never kept out (room-store.ts).
       const host = room.created_by !== null && member.userId === room.created_by;
       if (!existing && !replaced.length && !host && inRoom.size >= room.capacity) return { status: 'full' };
-      for (const gone of replaced) inRoom.delete(gone.sessionId);
-      const others = [...inRoom.values()].filter((m) => m.sessionId !== member.sessionId);
-      inRoom.set(member.sessionId, { ...member });
+      for (const gone of replaced) inRoom.delete(gone.peerId);
+      const others = [...inRoom.values()].filter((m) => m.peerId !== member.peerId);
+      inRoom.set(member.peerId, { ...member });
       occupied.set(room.id, { room, members: inRoom });
       return { status: existing ? 'rejoined' : 'joined', others, gone: [], replaced };
     },
-    async member(roomId, sessionId) {
-      const found = occupied.get(roomId)?.members.get(sessionId);
+    async member(roomId, peerId) {
+      const found = occupied.get(roomId)?.members.get(peerId);
       return found ? { ...found } : null;
     },
     async members(roomId, sessionIds) {
@@ -76,38 +76,38 @@ export function memoryRoomStore(idleRoomTtlSeconds: number, now: () => number = 
         return found ? { ...found } : null;
       });
     },
-    peek(roomId, sessionId) {
-      return occupied.get(roomId)?.members.get(sessionId) ?? null;
+    peek(roomId, peerId) {
+      return occupied.get(roomId)?.members.get(peerId) ?? null;
     },
     async list(roomId) {
       return [...(occupied.get(roomId)?.members.values() ?? [])].map((m) => ({ ...m }));
     },
-    async attach(roomId, sessionId, userId, connectionId, room) {
+    async attach(roomId, peerId, userId, connectionId, room) {
       const place = occupied.get(roomId);
-      const existing = place?.members.get(sessionId);
+      const existing = place?.members.get(peerId);
       if (!place || !existing || existing.userId !== userId) return null;
       existing.connectionId = connectionId;
       existing.connectedAt = now();
       if (room) place.room = room;
       return { ...existing };
     },
-    async leave(roomId, sessionId, connectionId) {
-      const existing = occupied.get(roomId)?.members.get(sessionId);
+    async leave(roomId, peerId, connectionId) {
+      const existing = occupied.get(roomId)?.members.get(peerId);
       if (!existing) return null;
       if (connectionId !== undefined && existing.connectionId !== connectionId) return null;
-      remove(roomId, sessionId);
+      remove(roomId, peerId);
       return existing;
     },
     hold(roomId, member, room) {
       const place = occupied.get(roomId);
       if (!place && !room) return;
       const members = place?.members ?? new Map<string, Member>();
-      members.set(member.sessionId, { ...member });
+      members.set(member.peerId, { ...member });
       occupied.set(roomId, { room: room ?? place!.room, members });
       touch(roomId);
     },
-    drop(roomId, sessionId) {
-      remove(roomId, sessionId);
+    drop(roomId, peerId) {
+      remove(roomId, peerId);
     },
     snapshot() {
       forgetIdleRooms();

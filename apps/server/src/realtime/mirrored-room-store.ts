@@ -73,7 +73,7 @@ export function mirroredRoomStore(
           const { statuses, displaced } = await shared.restore(roomId, entry?.room ?? null, members);
           statuses.forEach((status, i) => {
             if (status === 'kept' || status === 'restored') return;
-            mirror.drop(roomId, members[i]!.sessionId);
+            mirror.drop(roomId, members[i]!.peerId);
             recovery.lost.push({ roomId, member: members[i]!, status });
           });
           for (const member of displaced) recovery.displaced.push({ roomId, member });
@@ -155,7 +155,7 @@ export function mirroredRoomStore(
           const result = await shared.join(room, member);
           if (result.status === 'joined' || result.status === 'rejoined') {
             mirror.hold(room.id, member, room);
-            for (const other of [...result.replaced, ...result.gone]) mirror.drop(room.id, other.sessionId);
+            for (const other of [...result.replaced, ...result.gone]) mirror.drop(room.id, other.peerId);
           }
           return result;
         },
@@ -163,10 +163,10 @@ export function mirroredRoomStore(
         room.id,
       );
     },
-    member(roomId, sessionId) {
+    member(roomId, peerId) {
       return either(
-        () => shared.member(roomId, sessionId),
-        () => mirror.member(roomId, sessionId),
+        () => shared.member(roomId, peerId),
+        () => mirror.member(roomId, peerId),
       );
     },
     members(roomId, sessionIds) {
@@ -181,27 +181,27 @@ export function mirroredRoomStore(
         () => mirror.list(roomId),
       );
     },
-    attach(roomId, sessionId, userId, connectionId, room) {
+    attach(roomId, peerId, userId, connectionId, room) {
       return either(
         async () => {
-          const member = await shared.attach(roomId, sessionId, userId, connectionId);
+          const member = await shared.attach(roomId, peerId, userId, connectionId);
           if (member) mirror.hold(roomId, member, room);
-          else mirror.drop(roomId, sessionId);
+          else mirror.drop(roomId, peerId);
           return member;
         },
-        () => mirror.attach(roomId, sessionId, userId, connectionId, room),
+        () => mirror.attach(roomId, peerId, userId, connectionId, room),
         roomId,
       );
     },
-    leave(roomId, sessionId, connectionId) {
+    leave(roomId, peerId, connectionId) {
       return either(
         async () => {
-          const left = await shared.leave(roomId, sessionId, connectionId);
+          const left = await shared.leave(roomId, peerId, connectionId);
           // Redis decides; the mirror only forgets what it held for this connection.
-          await mirror.leave(roomId, sessionId, connectionId);
+          await mirror.leave(roomId, peerId, connectionId);
           return left;
         },
-        () => mirror.leave(roomId, sessionId, connectionId),
+        () => mirror.leave(roomId, peerId, connectionId),
         roomId,
       );
     },

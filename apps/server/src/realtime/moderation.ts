@@ -59,7 +59,7 @@ export function moderation(
       controls.locked(roomId, 'private_chat'),
       controls.lobbyEnabled(roomId),
     ]);
-    const present = new Set(members.map((m) => m.sessionId));
+    const present = new Set(members.map((m) => m.peerId));
     // Ad hoc rooms are the store's; any other room is a class session's.
     const classSession = adHoc === null;
     return {
@@ -92,7 +92,7 @@ export function moderation(
       userName,
       since,
     }));
-    io.to(hosts.map((h) => peerChannel(h.userId, h.sessionId))).emit('action:lobby', { roomId, waiting });
+    io.to(hosts.map((h) => peerChannel(h.userId, h.peerId))).emit('action:lobby', { roomId, waiting });
   }
 
   function trackWaiting(socketId: string, roomId: string, waiting: boolean) {
@@ -104,18 +104,18 @@ export function moderation(
   }
 
   /** Takes a member out of the room on the host's say-so: the others are told, attendance closes. */
-  async function takeOut(roomId: string, classSessionId: number | null, member: Member) {
+  async function takeOut(roomId: string, sessionId: number | null, member: Member) {
     io.sockets.sockets.get(member.connectionId)?.data.rooms.delete(roomId);
-    await membership.leave(roomId, classSessionId, member.userId, member.sessionId, member.connectionId);
+    await membership.leave(roomId, sessionId, member.userId, member.peerId, member.connectionId);
   }
 
   /** How long a removal holds: while an ad hoc room may exist, or until a class session ends. */
-  async function removalSeconds(classSessionId: number | null): Promise<number> {
-    if (classSessionId === null) return realtimeLimits.idleRoomTtlSeconds;
+  async function removalSeconds(sessionId: number | null): Promise<number> {
+    if (sessionId === null) return realtimeLimits.idleRoomTtlSeconds;
     const [row] = await app.db
       .select({ endsAt: classSessions.endsAt })
       .from(classSessions)
-      .where(eq(classSessions.id, classSessionId));
+      .where(eq(classSessions.id, sessionId));
     const untilEnd = row ? (row.endsAt.getTime() - Date.now()) / 1000 : 0;
     return Math.max(realtimeLimits.idleRoomTtlSeconds, untilEnd);
   }
@@ -130,18 +130,18 @@ export function moderation(
     known: KnownRoom & { guest: boolean },
     userName: string,
   ): Promise<null | { error: string } | LobbyWait> {
-    const { user, sessionId } = socket.data;
-    const { room, classSessionId } = known;
+    const { user, peerId } = socket.data;
+    const { room, sessionId } = known;
     const removedBy = await controls.removedBy(room.id, user.id);
     if (removedBy !== null) return { error: fillMessage(messages.removedFromRoom, { name: removedBy }) };
-    if (classSessionId === null) {
+    if (sessionId === null) {
       const endedBy = await controls.endedBy(room.id);
       if (endedBy !== null) return { error: fillMessage(messages.classEndedBy, { name: endedBy }) };
     }
     if (isHost(user, room)) return null;
-    const lobby = known.guest || (classSessionId === null && (await controls.lobbyEnabled(room.id)));
+    const lobby = known.guest || (sessionId === null && (await controls.lobbyEnabled(room.id)));
     if (!lobby || (await controls.admitted(room.id, user.id))) return null;
-    await controls.wait(room.id, { userId: sessionId, userName, since: new Date().toISOString(), accountId: user.id });
+    await controls.wait(room.id, { userId: peerId, userName, since: new Date().toISOString(), accountId: user.id });
     trackWaiting(socket.id, room.id, true);
     await tellHostsAboutLobby(room.id);
     return { lobby: { roomId: room.id, roomName: room.name } };
@@ -149,13 +149,13 @@ export function moderation(
 
   /** After a join: a host is recorded as one; the joiner hears how the room is run (everyone, when a host came). */
   async function joined(socket: MeetingSocket, room: Room) {
-    const { user, sessionId } = socket.data;
-    if (await controls.unwait(room.id, sessionId)) {
+    const { user, peerId } = socket.data;
+    if (await controls.unwait(room.id, peerId)) {
       trackWaiting(socket.id, room.id, false);
       await tellHostsAboutLobby(room.id);
     }
     if (isHost(user, room)) {
-      await controls.addHost(room.id, sessionId);
+      await controls.addHost(room.id, peerId);
       await broadcast(room.id);
       const waiting = (await controls.waiting(room.id)).map(({ userId, userName, since }) => ({
         userId,
@@ -194,24 +194,24 @@ export function moderation(
 
     /** A member is gone (left, dropped, removed, replaced): their hand goes, and a host is no longer one. */
     left(roomId: string, member: Member) {
-      Promise.all([controls.lower(roomId, member.sessionId), controls.dropHost(roomId, member.sessionId)])
+      Promise.all([controls.lower(roomId, member.peerId), controls.dropHost(roomId, member.peerId)])
         .then(() => broadcast(roomId))
         .catch((error: unknown) => app.log.error({ err: error }, 'updating room controls after a leave failed'));
     },
 
     /** The requests of one connection, run through its queue and rate limit (connection.ts). */
     serve(socket: MeetingSocket, handle: Handle) {
-      const { user, sessionId } = socket.data;
+      const { user, peerId } = socket.data;
 
       /** The room and this member when they are in it now. */
       async function inRoom(roomId: string) {
         const joined = socket.data.rooms.get(roomId);
         if (!joined) return null;
-        const [self] = await store.members(roomId, [sessionId]);
+        const [self] = await store.members(roomId, [peerId]);
         if (self?.userId !== user.id) return null;
         const known = await admission.lookup(roomId);
         if (!known) return null;
-        return { self, room: known.room, classSessionId: joined.classSessionId };
+        return { self, room: known.room, sessionId: joined.sessionId };
       }
       async function asHost(roomId: string) {
         const found = await inRoom(roomId);
@@ -226,11 +226,11 @@ export function moderation(
         if (!found) return reply({ error: messages.notAllowed });
         if (raised)
           await controls.raise(roomId, {
-            userId: sessionId,
+            userId: peerId,
             userName: found.self.userName,
             raisedAt: new Date().toISOString(),
           });
-        else await controls.lower(roomId, sessionId);
+        else await controls.lower(roomId, peerId);
         await broadcast(roomId);
         reply({ raised });
       });
@@ -258,21 +258,21 @@ export function moderation(
         if (targeted.has(action)) {
           const [member] = await store.members(roomId, [target!]);
           // Only someone in the room, never oneself; a host is never removed by another host.
-          if (!member || member.sessionId === sessionId || (action === 'remove' && hostIds.has(member.sessionId))) {
+          if (!member || member.peerId === peerId || (action === 'remove' && hostIds.has(member.peerId))) {
             return reply({ error: messages.notAllowed });
           }
           if (action === 'remove') {
-            await controls.remove(roomId, member.userId, byName, await removalSeconds(host.classSessionId));
-            await controls.lower(roomId, member.sessionId);
-            io.to(peerChannel(member.userId, member.sessionId)).emit('action:room_closed', {
+            await controls.remove(roomId, member.userId, byName, await removalSeconds(host.sessionId));
+            await controls.lower(roomId, member.peerId);
+            io.to(peerChannel(member.userId, member.peerId)).emit('action:room_closed', {
               roomId,
               reason: 'removed',
               byName,
             });
-            await takeOut(roomId, host.classSessionId, member);
+            await takeOut(roomId, host.sessionId, member);
           } else {
-            const unmuteLocked = !hostIds.has(member.sessionId) && (await controls.locked(roomId, 'unmute'));
-            io.to(peerChannel(member.userId, member.sessionId)).emit('action:moderated', {
+            const unmuteLocked = !hostIds.has(member.peerId) && (await controls.locked(roomId, 'unmute'));
+            io.to(peerChannel(member.userId, member.peerId)).emit('action:moderated', {
               roomId,
               action,
               byName,
@@ -285,10 +285,10 @@ export function moderation(
         if (action === 'mute_all') {
           const unmuteLocked = await controls.locked(roomId, 'unmute');
           const others = (await store.list(roomId)).filter(
-            (m) => !hostIds.has(m.sessionId) && m.sessionId !== sessionId,
+            (m) => !hostIds.has(m.peerId) && m.peerId !== peerId,
           );
           if (others.length) {
-            io.to(others.map((m) => peerChannel(m.userId, m.sessionId))).emit('action:moderated', {
+            io.to(others.map((m) => peerChannel(m.userId, m.peerId))).emit('action:moderated', {
               roomId,
               action,
               byName,
@@ -304,12 +304,12 @@ export function moderation(
         } else if (action === 'end_class') {
           const members = await store.list(roomId);
           io.to(roomChannel(roomId)).emit('action:room_closed', { roomId, reason: 'ended', byName });
-          if (host.classSessionId !== null) {
+          if (host.sessionId !== null) {
             // The session is over now: it shows as ended and the join window rule refuses joins.
             await app.db
               .update(classSessions)
               .set({ endsAt: new Date() })
-              .where(eq(classSessions.id, host.classSessionId));
+              .where(eq(classSessions.id, host.sessionId));
           } else {
             await controls.end(roomId, byName);
           }
@@ -320,7 +320,7 @@ export function moderation(
             });
           }
           await controls.reset(roomId);
-          for (const member of members) await takeOut(roomId, host.classSessionId, member);
+          for (const member of members) await takeOut(roomId, host.sessionId, member);
         }
         reply({ done: true });
       });
@@ -331,7 +331,7 @@ export function moderation(
         const { roomId, enabled } = parsed.data;
         const host = await asHost(roomId);
         // Class sessions always send outsiders to the lobby: only an ad hoc room's can be switched.
-        if (!host || host.classSessionId !== null) return reply({ error: messages.notAllowed });
+        if (!host || host.sessionId !== null) return reply({ error: messages.notAllowed });
         await controls.setLobby(roomId, enabled);
         if (!enabled) {
           // Turning the lobby off lets in whoever was waiting.
@@ -367,7 +367,7 @@ export function moderation(
         waitingSockets.delete(socket.id);
         for (const roomId of rooms ?? []) {
           controls
-            .unwait(roomId, sessionId)
+            .unwait(roomId, peerId)
             .then((entry) => (entry ? tellHostsAboutLobby(roomId) : undefined))
             .catch((error: unknown) => app.log.error({ err: error }, 'leaving a lobby failed'));
         }

@@ -17,7 +17,7 @@ export interface RoomControlsStore {
   /** Raises a hand; a hand already up keeps its place in the order. */
   raise(roomId: string, hand: RaisedHand): Promise<void>;
   /** Lowers one peer's hand, or every hand; how many went down. */
-  lower(roomId: string, sessionId?: string): Promise<number>;
+  lower(roomId: string, peerId?: string): Promise<number>;
   hands(roomId: string): Promise<RaisedHand[]>;
   setLocked(roomId: string, lock: RoomLock, locked: boolean): Promise<void>;
   locked(roomId: string, lock: RoomLock): Promise<boolean>;
@@ -26,7 +26,7 @@ export interface RoomControlsStore {
   /** Puts a peer in the lobby; one already waiting keeps its place. */
   wait(roomId: string, entry: Waiting): Promise<void>;
   /** Takes a peer out of the lobby; what its entry was, or null. */
-  unwait(roomId: string, sessionId: string): Promise<Waiting | null>;
+  unwait(roomId: string, peerId: string): Promise<Waiting | null>;
   /** The lobby, oldest first. */
   waiting(roomId: string): Promise<Waiting[]>;
   admit(roomId: string, accountId: number): Promise<void>;
@@ -34,8 +34,8 @@ export interface RoomControlsStore {
   /** Keeps an account out of the room for `ttlSeconds`, remembering who removed it. */
   remove(roomId: string, accountId: number, byName: string, ttlSeconds: number): Promise<void>;
   removedBy(roomId: string, accountId: number): Promise<string | null>;
-  addHost(roomId: string, sessionId: string): Promise<void>;
-  dropHost(roomId: string, sessionId: string): Promise<void>;
+  addHost(roomId: string, peerId: string): Promise<void>;
+  dropHost(roomId: string, peerId: string): Promise<void>;
   hostSessions(roomId: string): Promise<string[]>;
   /** An ad hoc room ended by its host: joins are refused while it would have lasted. */
   end(roomId: string, byName: string): Promise<void>;
@@ -85,14 +85,14 @@ export function memoryRoomControlsStore(now: () => number = Date.now): RoomContr
       const { hands } = state(roomId);
       if (!hands.has(hand.userId)) hands.set(hand.userId, hand);
     },
-    async lower(roomId, sessionId) {
+    async lower(roomId, peerId) {
       const { hands } = state(roomId);
-      if (sessionId === undefined) {
+      if (peerId === undefined) {
         const count = hands.size;
         hands.clear();
         return count;
       }
-      return hands.delete(sessionId) ? 1 : 0;
+      return hands.delete(peerId) ? 1 : 0;
     },
     async hands(roomId) {
       return [...state(roomId).hands.values()].sort(handOrder);
@@ -114,10 +114,10 @@ export function memoryRoomControlsStore(now: () => number = Date.now): RoomContr
       const { waiting } = state(roomId);
       if (!waiting.has(entry.userId)) waiting.set(entry.userId, entry);
     },
-    async unwait(roomId, sessionId) {
+    async unwait(roomId, peerId) {
       const { waiting } = state(roomId);
-      const entry = waiting.get(sessionId) ?? null;
-      waiting.delete(sessionId);
+      const entry = waiting.get(peerId) ?? null;
+      waiting.delete(peerId);
       return entry;
     },
     async waiting(roomId) {
@@ -137,11 +137,11 @@ export function memoryRoomControlsStore(now: () => number = Date.now): RoomContr
       const found = state(roomId).removed.get(accountId);
       return found && found.until > now() ? found.byName : null;
     },
-    async addHost(roomId, sessionId) {
-      state(roomId).hosts.add(sessionId);
+    async addHost(roomId, peerId) {
+      state(roomId).hosts.add(peerId);
     },
-    async dropHost(roomId, sessionId) {
-      state(roomId).hosts.delete(sessionId);
+    async dropHost(roomId, peerId) {
+      state(roomId).hosts.delete(peerId);
     },
     async hostSessions(roomId) {
       return [...state(roomId).hosts];
@@ -190,9 +190,9 @@ function sharedRoomControlsStore(redis: Redis, prefix: string, ttlSeconds: numbe
       const k = key(roomId, 'hands');
       await write([k], (b) => b.hsetnx(k, hand.userId, JSON.stringify(hand)));
     },
-    async lower(roomId, sessionId) {
+    async lower(roomId, peerId) {
       const k = key(roomId, 'hands');
-      if (sessionId !== undefined) return redis.hdel(k, sessionId);
+      if (peerId !== undefined) return redis.hdel(k, peerId);
       const [[, count]] = (await redis.multi().hlen(k).del(k).exec()) as [[unknown, number], unknown];
       return count;
     },
@@ -221,9 +221,9 @@ function sharedRoomControlsStore(redis: Redis, prefix: string, ttlSeconds: numbe
       const k = key(roomId, 'waiting');
       await write([k], (b) => b.hsetnx(k, entry.userId, JSON.stringify(entry)));
     },
-    async unwait(roomId, sessionId) {
+    async unwait(roomId, peerId) {
       const k = key(roomId, 'waiting');
-      const [[, raw]] = (await redis.multi().hget(k, sessionId).hdel(k, sessionId).exec()) as [
+      const [[, raw]] = (await redis.multi().hget(k, peerId).hdel(k, peerId).exec()) as [
         [unknown, string | null],
         unknown,
       ];
@@ -251,12 +251,12 @@ function sharedRoomControlsStore(redis: Redis, prefix: string, ttlSeconds: numbe
     async removedBy(roomId, accountId) {
       return redis.get(key(roomId, `removed:${accountId}`));
     },
-    async addHost(roomId, sessionId) {
+    async addHost(roomId, peerId) {
       const k = key(roomId, 'hosts');
-      await write([k], (b) => b.sadd(k, sessionId));
+      await write([k], (b) => b.sadd(k, peerId));
     },
-    async dropHost(roomId, sessionId) {
-      await redis.srem(key(roomId, 'hosts'), sessionId);
+    async dropHost(roomId, peerId) {
+      await redis.srem(key(roomId, 'hosts'), peerId);
     },
     async hostSessions(roomId) {
       return redis.smembers(key(roomId, 'hosts'));

@@ -1,6 +1,6 @@
 // The Lua scripts of the Redis room store. Each runs atomically in Redis, so two processes admitting
 // people to one room at once cannot both take its last place. Members are JSON in a hash per room,
-// keyed by sessionId, with the process that holds them (`process`) and when their connection took the
+// keyed by peerId, with the process that holds them (`process`) and when their connection took the
 // place (`connectedAt`, ms).
 
 // Drops members whose process has no heartbeat, keeping their JSON in the Lua table gone.
@@ -17,7 +17,7 @@ for i = 1, #all, 2 do
 end
 `;
 
-// KEYS[1] the room's member hash. ARGV: sessionId, member JSON, capacity, userId, ttl seconds,
+// KEYS[1] the room's member hash. ARGV: peerId, member JSON, capacity, userId, ttl seconds,
 // heartbeat key prefix, the host's userId ('' for none).
 // Answers {status, #gone, #replaced, gone..., replaced..., others...}, or {'full'} / {'taken'}.
 // One place per account: the same person's other sessionIds give their place to this one, so a takeover
@@ -46,7 +46,7 @@ redis.call('EXPIRE', KEYS[1], ARGV[5])
 return result
 `;
 
-// KEYS[1] the member hash. ARGV: sessionId, connectionId ('' for any), userId ('' for any), new connectionId
+// KEYS[1] the member hash. ARGV: peerId, connectionId ('' for any), userId ('' for any), new connectionId
 // ('' to remove), the process that holds it from now on, when the new connection took it (ms).
 export const updateScript = `
 local existing = redis.call('HGET', KEYS[1], ARGV[1])
@@ -75,13 +75,13 @@ return updated
 //   kept      the place was still there (or this process's own): it is this connection's again
 //   restored  put back
 //   full      the room filled up meanwhile
-//   taken     the sessionId is someone else's now
+//   taken     the peerId is someone else's now
 //   moved     the same peer holds it from a newer connection on another process
 //   replaced  the same account holds another place from a newer connection
 // Members recorded as this process's that it no longer holds left while Redis was away: dropped.
 export const restoreScript = `
 local mine = {}
-for i = 5, #ARGV do mine[cjson.decode(ARGV[i]).sessionId] = true end
+for i = 5, #ARGV do mine[cjson.decode(ARGV[i]).peerId] = true end
 local before = redis.call('HGETALL', KEYS[1])
 for i = 1, #before, 2 do
   if cjson.decode(before[i + 1]).process == ARGV[1] and not mine[before[i]] then redis.call('HDEL', KEYS[1], before[i]) end
@@ -92,7 +92,7 @@ for i = 5, #ARGV do
   local user = tostring(member.userId)
   local since = member.connectedAt or 0
   local status
-  local existing = redis.call('HGET', KEYS[1], member.sessionId)
+  local existing = redis.call('HGET', KEYS[1], member.peerId)
   if existing then
     local held = cjson.decode(existing)
     if tostring(held.userId) ~= user then status = 'taken'
@@ -119,7 +119,7 @@ for i = 5, #ARGV do
       status = 'restored'
     end
   end
-  if status == 'kept' or status == 'restored' then redis.call('HSET', KEYS[1], member.sessionId, ARGV[i]) end
+  if status == 'kept' or status == 'restored' then redis.call('HSET', KEYS[1], member.peerId, ARGV[i]) end
   table.insert(answer, status)
 end
 if redis.call('HLEN', KEYS[1]) > 0 then redis.call('EXPIRE', KEYS[1], ARGV[4]) end

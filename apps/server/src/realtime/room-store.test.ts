@@ -8,7 +8,7 @@ import { redisRoomStore, type RedisRoomStore, type RoomStore } from './room-stor
 
 const redisUrl = process.env.REDIS_URL;
 const room = (capacity: number) => ({ id: randomUUID(), name: 'Study group', capacity, created_by: 1 });
-const member = (sessionId: string, userId: number, connectedAt = Date.now()) => ({ sessionId, userId, userName: `Peer ${userId}`, connectionId: `socket-${sessionId}`, connectedAt });
+const member = (peerId: string, userId: number, connectedAt = Date.now()) => ({ peerId, userId, userName: `Peer ${userId}`, connectionId: `socket-${peerId}`, connectedAt });
 
 const homes: [string, () => { store: RoomStore; close(): Promise<void> }][] = [
   ['memory', () => ({ store: memoryRoomStore(3600), close: async () => undefined })],
@@ -35,15 +35,15 @@ describe.each(homes)('the join rules of the %s room store', (_home, open) => {
     for (const home of opened.splice(0)) await home.close();
   });
 
-  it("gives the account's other sessionId's place to a newer join, even in a full room", async () => {
+  it("gives the account's other peerId's place to a newer join, even in a full room", async () => {
     const store = fresh();
     const full = room(2);
     await store.join(full, member('ana-laptop', 2));
     await store.join(full, member('ben', 3));
     const result = await store.join(full, member('ana-phone', 2));
-    expect(result).toMatchObject({ status: 'joined', gone: [], replaced: [{ sessionId: 'ana-laptop', userId: 2 }] });
+    expect(result).toMatchObject({ status: 'joined', gone: [], replaced: [{ peerId: 'ana-laptop', userId: 2 }] });
     if (result.status !== 'joined') throw new Error('not joined');
-    expect(result.others.map((m) => m.sessionId)).toEqual(['ben']);
+    expect(result.others.map((m) => m.peerId)).toEqual(['ben']);
     expect(await store.member(full.id, 'ana-laptop')).toBeNull();
     expect(await store.members(full.id, ['ana-phone', 'ben', 'nobody'])).toMatchObject([{ userId: 2 }, { userId: 3 }, null]);
   });
@@ -58,7 +58,7 @@ describe.each(homes)('the join rules of the %s room store', (_home, open) => {
     expect(await store.join(full, member('eve', 6))).toEqual({ status: 'full' });
   });
 
-  it("refuses a sessionId that is someone else's in the room", async () => {
+  it("refuses a peerId that is someone else's in the room", async () => {
     const store = fresh();
     const shared = room(3);
     await store.join(shared, member('same-id', 3));
@@ -96,8 +96,8 @@ describe.runIf(redisUrl)('the Redis room store', () => {
     const result = await b.store.join(full, member('cy', 3));
     expect(result).toMatchObject({ status: 'joined' });
     if (result.status !== 'joined') throw new Error('not joined');
-    expect(result.gone.map((m) => m.sessionId)).toEqual(['ana']);
-    expect(result.others.map((m) => m.sessionId)).toEqual(['ben']);
+    expect(result.gone.map((m) => m.peerId)).toEqual(['ana']);
+    expect(result.others.map((m) => m.peerId)).toEqual(['ben']);
     expect(await b.store.member(full.id, 'ana')).toBeNull();
   });
 
@@ -106,7 +106,7 @@ describe.runIf(redisUrl)('the Redis room store', () => {
     const b = open('process-b');
     const shared = room(3);
     await a.store.join(shared, member('ana', 1));
-    expect(await b.store.attach(shared.id, 'ana', 1, 'socket-on-b')).toMatchObject({ sessionId: 'ana', connectionId: 'socket-on-b' });
+    expect(await b.store.attach(shared.id, 'ana', 1, 'socket-on-b')).toMatchObject({ peerId: 'ana', connectionId: 'socket-on-b' });
 
     // A dies, but Ana now lives on B: she keeps her place.
     await a.store.close();
@@ -173,7 +173,7 @@ describe.runIf(redisUrl)('the Redis room store', () => {
     // Her phone joined through B while Redis was away; the room is full, but the place is hers.
     const fromB = await b.store.restore(shared.id, shared, [phone]);
     expect(fromB.statuses).toEqual(['restored']);
-    expect(fromB.displaced).toMatchObject([{ sessionId: 'ana-laptop', userId: 2 }]);
+    expect(fromB.displaced).toMatchObject([{ peerId: 'ana-laptop', userId: 2 }]);
     expect(await a.store.restore(shared.id, shared, [laptop, member('ben', 3)])).toMatchObject({ statuses: ['replaced', 'kept'] });
     expect(await a.store.members(shared.id, ['ana-laptop', 'ana-phone'])).toMatchObject([null, { userId: 2 }]);
   });

@@ -5,7 +5,7 @@
 //
 // The rules every home enforces on a join: a room holds `capacity` people, but its host (`created_by`:
 // a session's teacher, an ad hoc room's creator) is admitted even when it is full; one account holds
-// one place per room, so a join with another sessionId takes the place over; a sessionId is one
+// one place per room, so a join with another peerId takes the place over; a peerId is one
 // person's in a room.
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
@@ -13,8 +13,8 @@ import type { Room } from '@mooz/contract/realtime';
 import { joinScript, restoreScript, updateScript } from './room-scripts';
 
 export interface Member {
-  /** The peer's id in the room: the client's sessionId. */
-  sessionId: string;
+  /** The peer's id in the room: the client's peerId. */
+  peerId: string;
   userId: number;
   userName: string;
   /** The socket that holds the place now; a disconnect's delayed leave only applies while it still does. */
@@ -29,17 +29,17 @@ export type JoinResult =
    * are the same account's other places in the room, which this join took over.
    */
   | { status: 'joined'; others: Member[]; gone: Member[]; replaced: Member[] }
-  /** The same person and sessionId were already in (a reload or a second connection); now on this connection. */
+  /** The same person and peerId were already in (a reload or a second connection); now on this connection. */
   | { status: 'rejoined'; others: Member[]; gone: Member[]; replaced: Member[] }
   | { status: 'full' }
-  /** The sessionId is someone else's in this room. */
+  /** The peerId is someone else's in this room. */
   | { status: 'taken' };
 
 export interface RoomStore {
   saveRoom(room: Room): Promise<void>;
   findRoom(roomId: string): Promise<Room | null>;
   join(room: Room, member: Member): Promise<JoinResult>;
-  member(roomId: string, sessionId: string): Promise<Member | null>;
+  member(roomId: string, peerId: string): Promise<Member | null>;
   /** Several members of one room in one look-up, in the order asked (null for those not in it). */
   members(roomId: string, sessionIds: string[]): Promise<(Member | null)[]>;
   /**
@@ -47,16 +47,16 @@ export interface RoomStore {
    * store); absent from stores that must ask elsewhere. For reading only: the relay's check of both
    * ends, so a message needs no promise when nothing else of that connection is pending.
    */
-  peek?(roomId: string, sessionId: string): Readonly<Member> | null;
+  peek?(roomId: string, peerId: string): Readonly<Member> | null;
   /** Everyone in a room now (moderation.ts: hosts, mute all, end the class). */
   list(roomId: string): Promise<Member[]>;
   /**
    * Moves a member back onto a new connection of the same user; null when they are no longer in.
    * `room` is the room it belongs to, when known, for a store that must remember its capacity.
    */
-  attach(roomId: string, sessionId: string, userId: number, connectionId: string, room?: Room): Promise<Member | null>;
+  attach(roomId: string, peerId: string, userId: number, connectionId: string, room?: Room): Promise<Member | null>;
   /** Removes a member; with `connectionId`, only while that connection still holds the place. */
-  leave(roomId: string, sessionId: string, connectionId?: string): Promise<Member | null>;
+  leave(roomId: string, peerId: string, connectionId?: string): Promise<Member | null>;
   /** Stops this process's share of the store (its liveness signal, for the Redis store). */
   close(): Promise<void>;
 }
@@ -123,7 +123,7 @@ export function redisRoomStore(
         joinScript,
         1,
         membersKey(room.id),
-        member.sessionId,
+        member.peerId,
         stored(member),
         String(room.capacity),
         String(member.userId),
@@ -141,8 +141,8 @@ export function redisRoomStore(
       }
       return { status: status as 'full' | 'taken' };
     },
-    async member(roomId, sessionId) {
-      const raw = await redis.hget(membersKey(roomId), sessionId);
+    async member(roomId, peerId) {
+      const raw = await redis.hget(membersKey(roomId), peerId);
       return raw ? parse(raw) : null;
     },
     async members(roomId, sessionIds) {
@@ -153,12 +153,12 @@ export function redisRoomStore(
     async list(roomId) {
       return Object.values(await redis.hgetall(membersKey(roomId))).map(parse);
     },
-    async attach(roomId, sessionId, userId, connectionId) {
+    async attach(roomId, peerId, userId, connectionId) {
       const raw = (await redis.eval(
         updateScript,
         1,
         membersKey(roomId),
-        sessionId,
+        peerId,
         '',
         String(userId),
         connectionId,
@@ -167,8 +167,8 @@ export function redisRoomStore(
       )) as string | null;
       return raw ? parse(raw) : null;
     },
-    async leave(roomId, sessionId, connectionId) {
-      const raw = (await redis.eval(updateScript, 1, membersKey(roomId), sessionId, connectionId ?? '', '', '', processId, '0')) as
+    async leave(roomId, peerId, connectionId) {
+      const raw = (await redis.eval(updateScript, 1, membersKey(roomId), peerId, connectionId ?? '', '', '', processId, '0')) as
         | string
         | null;
       return raw ? parse(raw) : null;

@@ -127,7 +127,7 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
       if (!user) return next(refusal(messages.unauthorized));
       if (!user.ability.can('join', 'Meeting')) return next(refusal(messages.notAllowed));
       const meetingUser = { id: user.id, userType: user.userType, familyId: user.familyId, mayCreateMeetings: user.ability.can('create', 'Meeting') };
-      socket.data = { user: meetingUser, sessionId: auth.data.sessionId, currentRoomId: auth.data.currentRoomId ?? null, rooms: new Map(), rejoining: new Set() };
+      socket.data = { user: meetingUser, peerId: auth.data.sessionId, currentRoomId: auth.data.currentRoomId ?? null, rooms: new Map(), rejoining: new Set() };
       next();
     } catch (error) {
       app.log.error({ err: error }, 'socket authentication failed');

@@ -1,5 +1,5 @@
 // The typed socket.io server and sockets of the signalling, and the socket.io rooms it uses: one per
-// meeting room, and one per peer (user + sessionId), so a message reaches its recipient on whichever
+// meeting room, and one per peer (user + peerId), so a message reaches its recipient on whichever
 // server process holds the connection (Redis adapter).
 import type { Server, Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '@mooz/contract/realtime';
@@ -16,10 +16,10 @@ interface MeetingUser extends Pick<AuthUser, 'id' | 'userType' | 'familyId'> {
 
 export interface SocketData {
   user: MeetingUser;
-  sessionId: string;
+  peerId: string;
   currentRoomId: string | null;
   /** Rooms this connection is in, with the class session each belongs to (null for ad hoc rooms). */
-  rooms: Map<string, { classSessionId: number | null }>;
+  rooms: Map<string, { sessionId: number | null }>;
   /** Rooms this connection was asked to join again (`action:rejoin_required`). */
   rejoining: Set<string>;
 }
@@ -27,7 +27,7 @@ export interface SocketData {
 /** What server processes tell each other (through the Redis adapter), never a client. */
 export interface InterServerEvents {
   /** A peer of an SFU room joined afresh on another process: any Janus session held for it here is stale. */
-  'sfu:taken': (roomId: string, sessionId: string) => void;
+  'sfu:taken': (roomId: string, peerId: string) => void;
   /** A room's whiteboard changed (shown, page, who may draw): a copy kept for checking strokes is stale. */
   'whiteboard:changed': (roomId: string) => void;
 }
@@ -36,4 +36,4 @@ export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, 
 export type MeetingSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export const roomChannel = (roomId: string) => `room:${roomId}`;
-export const peerChannel = (userId: number, sessionId: string) => `peer:${userId}:${sessionId}`;
+export const peerChannel = (userId: number, peerId: string) => `peer:${userId}:${peerId}`;

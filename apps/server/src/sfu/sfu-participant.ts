@@ -55,7 +55,7 @@ export class SfuParticipant {
   private closed = false;
 
   constructor(
-    readonly sessionId: string,
+    readonly peerId: string,
     readonly placement: Placement,
     private readonly pool: JanusPool,
     private readonly hooks: ParticipantHooks,
@@ -125,7 +125,7 @@ export class SfuParticipant {
     this.session = await connection.createSession();
     const publisher = await this.session.attach();
     publisher.on('event', (event: JanusEvent) => this.onPublisherEvent(event));
-    const joined = await publisher.message({ request: 'join', ptype: 'publisher', room: janusRoom, display: this.sessionId, token: this.token });
+    const joined = await publisher.message({ request: 'join', ptype: 'publisher', room: janusRoom, display: this.peerId, token: this.token });
     this.publisher = publisher;
     this.subscribeTo((joined.plugindata?.data.publishers as JanusPublisher[] | undefined) ?? []);
     return publisher;
@@ -152,7 +152,7 @@ export class SfuParticipant {
     const wanted: { feed: number; mid: string }[] = [];
     const stopped: { feed: number; mid: string }[] = [];
     for (const publisher of publishers) {
-      if (publisher.display === this.sessionId) continue;
+      if (publisher.display === this.peerId) continue;
       for (const stream of publisher.streams ?? []) {
         const key = `${publisher.id}:${stream.mid}`;
         if (stream.type === 'data') continue;
@@ -198,7 +198,7 @@ export class SfuParticipant {
         await this.subscriber?.message({ request: 'start' }, jsep);
       })
       .catch((error: unknown) => {
-        if (!this.closed) this.log.warn({ err: error, peer: this.sessionId }, 'SFU subscription change failed');
+        if (!this.closed) this.log.warn({ err: error, peer: this.peerId }, 'SFU subscription change failed');
       });
   }
 

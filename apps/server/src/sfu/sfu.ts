@@ -73,11 +73,11 @@ export function createSfu(app: FastifyInstance, io: RealtimeServer, store: RoomS
     return stored;
   }
 
-  async function closeLocal(roomId: string, sessionId?: string) {
+  async function closeLocal(roomId: string, peerId?: string) {
     const people = local.get(roomId);
     if (!people) return;
     for (const [peerId, participant] of people) {
-      if (sessionId !== undefined && peerId !== sessionId) continue;
+      if (peerId !== undefined && peerId !== peerId) continue;
       people.delete(peerId);
       await participant.close();
     }
@@ -103,11 +103,11 @@ export function createSfu(app: FastifyInstance, io: RealtimeServer, store: RoomS
   // Several processes: a peer back on another one (a reconnect through the load balancer) publishes
   // there afresh; the Janus session this process held for it would stay, a frozen ghost, for good.
   const clustered = !!(config.redisUrl && app.redis);
-  if (clustered) io.on('sfu:taken', (roomId, sessionId) => void closeLocal(roomId, sessionId));
-  function tellOthers(roomId: string, sessionId: string) {
+  if (clustered) io.on('sfu:taken', (roomId, peerId) => void closeLocal(roomId, peerId));
+  function tellOthers(roomId: string, peerId: string) {
     if (!clustered) return;
     try {
-      io.serverSideEmit('sfu:taken', roomId, sessionId);
+      io.serverSideEmit('sfu:taken', roomId, peerId);
     } catch (error) {
       app.log.warn({ err: error, roomId }, 'could not tell the other processes whose SFU session moved');
     }
@@ -119,23 +119,23 @@ export function createSfu(app: FastifyInstance, io: RealtimeServer, store: RoomS
     // A message for an earlier placement (before a failover) has nothing left to reach.
     if (!placement || placement.epoch !== epoch || !pool) return { error: messages.sfuMoved };
     known.set(roomId, placement);
-    const { sessionId, user } = socket.data;
+    const { peerId, user } = socket.data;
     let people = local.get(roomId);
     if (!people) local.set(roomId, (people = new Map()));
-    const existing = people.get(sessionId);
+    const existing = people.get(peerId);
     if (existing && existing.placement.epoch === epoch) return existing;
     if (existing) await existing.close();
     const created = new SfuParticipant(
-      sessionId,
+      peerId,
       placement,
       pool,
       {
-        offer: ({ jsep, streams }) => io.to(peerChannel(user.id, sessionId)).emit('action:sfu_offer', { roomId, epoch, jsep, streams }),
-        media: (connected) => io.to(roomChannel(roomId)).emit('action:sfu_media', { roomId, peerId: sessionId, connected }),
+        offer: ({ jsep, streams }) => io.to(peerChannel(user.id, peerId)).emit('action:sfu_offer', { roomId, epoch, jsep, streams }),
+        media: (connected) => io.to(roomChannel(roomId)).emit('action:sfu_media', { roomId, peerId: peerId, connected }),
       },
       app.log,
     );
-    people.set(sessionId, created);
+    people.set(peerId, created);
     return created;
   }
 
@@ -147,9 +147,9 @@ export function createSfu(app: FastifyInstance, io: RealtimeServer, store: RoomS
     async joined(socket, room, fresh) {
       // Without an SFU every room is a mesh: nothing to look up (nor wait for, in a Redis outage).
       if (!pool) return void socket.emit('action:room_topology', { roomId: room.id, mode: 'mesh', epoch: 0 });
-      if (fresh) await closeLocal(room.id, socket.data.sessionId);
+      if (fresh) await closeLocal(room.id, socket.data.peerId);
       let placement = await placements.get(room.id);
-      if (fresh && placement) tellOthers(room.id, socket.data.sessionId);
+      if (fresh && placement) tellOthers(room.id, socket.data.peerId);
       const people = (await store.list(room.id)).length;
       if (!placement && pool && decideTopology('mesh', people, meshMaxPeople, pool.available()) === 'sfu') {
         placement = await place(room.id, capacityLimit(true)).catch((error: unknown) => {
@@ -160,16 +160,16 @@ export function createSfu(app: FastifyInstance, io: RealtimeServer, store: RoomS
       }
       // Back within the grace on a process that holds no Janus session of theirs (they were served by
       // another, or this one restarted): their media must go up again, here.
-      const { sessionId } = socket.data;
-      if (!fresh && placement && !local.get(room.id)?.has(sessionId)) {
-        tellOthers(room.id, sessionId);
+      const { peerId } = socket.data;
+      if (!fresh && placement && !local.get(room.id)?.has(peerId)) {
+        tellOthers(room.id, peerId);
         return void socket.emit('action:room_topology', { roomId: room.id, mode: 'sfu', epoch: placement.epoch, republish: true });
       }
       socket.emit('action:room_topology', { roomId: room.id, mode: placement ? 'sfu' : 'mesh', epoch: placement?.epoch ?? 0 });
     },
     async left(roomId, member) {
       if (!pool) return;
-      await closeLocal(roomId, member.sessionId);
+      await closeLocal(roomId, member.peerId);
       const placement = await placements.get(roomId);
       if (!placement || (await store.list(roomId)).length) return;
       // The last one out: the room is a mesh again next time, and its Janus room goes.
@@ -225,7 +225,7 @@ export function createSfu(app: FastifyInstance, io: RealtimeServer, store: RoomS
         if (!parsed.success) return reply({ error: messages.validationFailed });
         const { roomId, chat } = parsed.data;
         if (!socket.data.rooms.has(roomId)) return reply({ error: messages.notAllowed });
-        socket.to(roomChannel(roomId)).emit('action:room_chat', { roomId, from: socket.data.sessionId, chat });
+        socket.to(roomChannel(roomId)).emit('action:room_chat', { roomId, from: socket.data.peerId, chat });
         reply({ delivered: true });
       });
     },

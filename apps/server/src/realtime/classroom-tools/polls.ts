@@ -49,7 +49,7 @@ export function pollService(app: FastifyInstance, io: RealtimeServer, store: Roo
   /** The hosts present, as socket.io channels. */
   async function hostChannels(roomId: string): Promise<string[]> {
     const members = await store.members(roomId, await controls.hostSessions(roomId));
-    return members.flatMap((m) => (m ? [peerChannel(m.userId, m.sessionId)] : []));
+    return members.flatMap((m) => (m ? [peerChannel(m.userId, m.peerId)] : []));
   }
 
   /** Everyone hears the change; the hosts with the results. */
@@ -92,7 +92,7 @@ export function pollService(app: FastifyInstance, io: RealtimeServer, store: Roo
         const { roomId, poll: form } = parsed.data;
         const place = await placeIn(socket, store, admission, roomId);
         if (!place?.host) return reply({ error: messages.notAllowed });
-        const poll = await polls.open(roomId, place.classSessionId, user.id, form);
+        const poll = await polls.open(roomId, place.sessionId, user.id, form);
         reply({ poll: await view(poll, { results: true, mine: null }) });
         await tell(poll);
         tellWhenTimeIsUp(poll);

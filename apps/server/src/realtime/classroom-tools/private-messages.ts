@@ -14,12 +14,12 @@ type Handle = <P>(event: 'request:private_message', run: (payload: P, reply: (re
 export function privateMessageService(io: RealtimeServer, store: RoomStore, controls: RoomControlsStore, admission: RoomAdmission) {
   return {
     serve(socket: MeetingSocket, handle: Handle) {
-      const { sessionId } = socket.data;
+      const { peerId } = socket.data;
       handle<unknown>('request:private_message', async (payload, reply) => {
         const parsed = privateMessagePayload.safeParse(payload);
         if (!parsed.success) return reply({ error: messages.validationFailed });
         const { roomId, to, chat } = parsed.data;
-        if (to === sessionId) return reply({ error: messages.notAllowed });
+        if (to === peerId) return reply({ error: messages.notAllowed });
         const place = await placeIn(socket, store, admission, roomId);
         const [recipient] = await store.members(roomId, [to]);
         if (!place || !recipient) return reply({ error: messages.notAllowed });
@@ -27,9 +27,9 @@ export function privateMessageService(io: RealtimeServer, store: RoomStore, cont
           const hosts = await controls.hostSessions(roomId);
           if (!hosts.includes(to)) return reply({ error: messages.privateChatLocked });
         }
-        io.to(peerChannel(recipient.userId, recipient.sessionId)).emit('action:private_message', {
+        io.to(peerChannel(recipient.userId, recipient.peerId)).emit('action:private_message', {
           roomId,
-          from: sessionId,
+          from: peerId,
           fromName: place.self.userName,
           chat,
         });

@@ -20,7 +20,7 @@ export function reactionService(store: RoomStore, admission: RoomAdmission) {
         const { roomId, reaction } = parsed.data;
         if (!(await placeIn(socket, store, admission, roomId))) return reply({ error: messages.notAllowed });
         if (!allow()) return reply({ error: messages.rateLimited });
-        socket.to(roomChannel(roomId)).emit('action:reaction', { roomId, from: socket.data.sessionId, reaction });
+        socket.to(roomChannel(roomId)).emit('action:reaction', { roomId, from: socket.data.peerId, reaction });
         reply({ done: true });
       });
     },

@@ -88,7 +88,7 @@ export function whiteboardService(app: FastifyInstance, io: RealtimeServer, stor
     let writers: string[] = [];
     if (board.access === 'named' && board.writers.length) {
       const named = new Set(board.writers);
-      writers = (await store.list(board.roomId)).filter((m) => named.has(m.userId)).map((m) => m.sessionId);
+      writers = (await store.list(board.roomId)).filter((m) => named.has(m.userId)).map((m) => m.peerId);
     }
     return { roomId: board.roomId, shown: board.shown, pages: board.pages, page: board.page, access: board.access, writers };
   }
@@ -100,7 +100,7 @@ export function whiteboardService(app: FastifyInstance, io: RealtimeServer, stor
   return {
     /** The requests of one connection, run through its queue and rate limit (connection.ts). */
     serve(socket: MeetingSocket, handle: Handle) {
-      const { user, sessionId } = socket.data;
+      const { user, peerId } = socket.data;
 
       /** Whether this connection hosts each room it asked about (a room's host does not change). */
       const hosting = new Map<string, boolean>();
@@ -111,7 +111,7 @@ export function whiteboardService(app: FastifyInstance, io: RealtimeServer, stor
         // The place may have gone to the same account elsewhere; a stroke trusts this connection's own
         // record of its rooms (cleared when the place goes), the rest asks the room.
         if (checkPlace) {
-          const [self] = await store.members(roomId, [sessionId]);
+          const [self] = await store.members(roomId, [peerId]);
           if (self?.userId !== user.id) return null;
         }
         let host = hosting.get(roomId);
@@ -121,7 +121,7 @@ export function whiteboardService(app: FastifyInstance, io: RealtimeServer, stor
           host = isHost(user, known.room);
           hosting.set(roomId, host);
         }
-        return { classSessionId: joined.classSessionId, host };
+        return { sessionId: joined.sessionId, host };
       }
 
       function mayDraw(board: Board, host: boolean, page: number) {
@@ -151,7 +151,7 @@ export function whiteboardService(app: FastifyInstance, io: RealtimeServer, stor
         const { roomId, shown } = parsed.data;
         const found = await inRoom(roomId);
         if (!found?.host) return reply({ error: messages.notAllowed });
-        await broadcast(changed(await boards.change(roomId, found.classSessionId, { shown })));
+        await broadcast(changed(await boards.change(roomId, found.sessionId, { shown })));
         reply({ shown });
       });
 
@@ -165,7 +165,7 @@ export function whiteboardService(app: FastifyInstance, io: RealtimeServer, stor
         const members = access === 'named' ? await store.members(roomId, writers) : [];
         if (members.some((m) => m === null)) return reply({ error: messages.notAllowed });
         const accounts = [...new Set(members.map((m) => m!.userId))];
-        await broadcast(changed(await boards.change(roomId, found.classSessionId, { access, writers: accounts })));
+        await broadcast(changed(await boards.change(roomId, found.sessionId, { access, writers: accounts })));
         reply({ done: true });
       });
 
@@ -177,10 +177,10 @@ export function whiteboardService(app: FastifyInstance, io: RealtimeServer, stor
         if (!found?.host) return reply({ error: messages.notAllowed });
         let board: Board | null;
         if (request.action === 'add') {
-          board = await boards.addPage(request.roomId, found.classSessionId);
+          board = await boards.addPage(request.roomId, found.sessionId);
         } else {
           const current = await boards.find(request.roomId);
-          board = request.page < current.pages ? await boards.change(request.roomId, found.classSessionId, { page: request.page }) : null;
+          board = request.page < current.pages ? await boards.change(request.roomId, found.sessionId, { page: request.page }) : null;
         }
         if (!board) return reply({ error: messages.validationFailed });
         await broadcast(changed(board));
@@ -210,8 +210,8 @@ export function whiteboardService(app: FastifyInstance, io: RealtimeServer, stor
         if (!mayDraw(board, found.host, page)) return reply({ error: messages.notAllowed });
         // The others see the stroke now; the sender hears it is safe once it is stored. The storing
         // does not hold up this connection's next stroke.
-        socket.to(roomChannel(roomId)).emit('action:whiteboard_update', { roomId, page, from: sessionId, update });
-        keep(roomId, found.classSessionId, page, update).then(
+        socket.to(roomChannel(roomId)).emit('action:whiteboard_update', { roomId, page, from: peerId, update });
+        keep(roomId, found.sessionId, page, update).then(
           () => reply({ done: true }),
           (error: unknown) => {
             app.log.error({ err: error, roomId }, 'storing a whiteboard update failed');
