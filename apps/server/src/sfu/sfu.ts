@@ -76,9 +76,9 @@ export function createSfu(app: FastifyInstance, io: RealtimeServer, store: RoomS
   async function closeLocal(roomId: string, peerId?: string) {
     const people = local.get(roomId);
     if (!people) return;
-    for (const [peerId, participant] of people) {
-      if (peerId !== undefined && peerId !== peerId) continue;
-      people.delete(peerId);
+    for (const [held, participant] of people) {
+      if (peerId !== undefined && held !== peerId) continue;
+      people.delete(held);
       await participant.close();
     }
     if (!people.size) local.delete(roomId);
@@ -131,7 +131,7 @@ export function createSfu(app: FastifyInstance, io: RealtimeServer, store: RoomS
       pool,
       {
         offer: ({ jsep, streams }) => io.to(peerChannel(user.id, peerId)).emit('action:sfu_offer', { roomId, epoch, jsep, streams }),
-        media: (connected) => io.to(roomChannel(roomId)).emit('action:sfu_media', { roomId, peerId: peerId, connected }),
+        media: (connected) => io.to(roomChannel(roomId)).emit('action:sfu_media', { roomId, peerId, connected }),
       },
       app.log,
     );
