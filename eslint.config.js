@@ -101,8 +101,9 @@ export default tseslint.config(
   },
   {
     // An endpoint's path is written once, in the contract (api-routes.ts); the web app reaches the API
-    // only through lib/api.ts, the server only through route().
-    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts'],
+    // only through lib/api.ts, the server only through route(), the end-to-end tests and the benchmarks
+    // through apiRoutes too.
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.mjs'],
     ignores: ['**/*.test.ts', '**/*.test.tsx', 'apps/web/src/lib/api.ts', 'apps/server/src/realtime/test-clients.ts'],
     rules: {
       'no-restricted-syntax': [

@@ -4,7 +4,7 @@
 // both. Each target gets --connections connections for --duration seconds (autocannon); it prints
 // requests per second, p50/p99 latency, errors, the server's CPU per request (from /proc, the figure
 // that survives a busy machine) and the ratio to the hello. It never fails on time. Its last line is
-// the BENCH-SUMMARY that `npm run bench` collects: each endpoint and database against the issue's goal
+// the BENCH-SUMMARY that `npm run bench` collects: each endpoint and database against its goal
 // (≥ 0.5 × the hello with p99 < 20 ms and no errors on PostgreSQL, ≥ 0.25 × with no errors on PGlite).
 //
 //   npx tsx bench/api.mjs                                  # ours on PGlite (the embedded default)
@@ -122,8 +122,8 @@ async function main() {
   const browser = { 'accept-encoding': BROWSER_ACCEPT_ENCODING };
   const targets = [{ name: 'bare Fastify hello', url: `${hello.url}/`, headers: browser, pid: hello.pid }];
   const endpoints = (server) => [
-    ['GET /api/courses/', `${server.url}${apiRoutes.courses.catalogue.path}`],
-    ['GET /api/classes/sessions/', `${server.url}${apiRoutes.sessions.list.path}`],
+    [`GET ${apiRoutes.courses.catalogue.path}`, `${server.url}${apiRoutes.courses.catalogue.path}`],
+    [`GET ${apiRoutes.sessions.list.path}`, `${server.url}${apiRoutes.sessions.list.path}`],
   ];
   for (const { name, server } of servers) {
     const authorization = `Bearer ${await demoStudentToken(server.url)}`;

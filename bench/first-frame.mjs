@@ -26,6 +26,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { WebSocketServer } from 'ws';
+import { apiRoutes } from '../packages/contract/src/api-routes.ts';
 import { startSignedIn } from '../e2e/support/signed-in.ts';
 import { machine, optionValue, root, startServer } from './support/server.mjs';
 import { writeFakeCamera } from '../e2e/support/fake-camera.ts';
@@ -178,7 +179,7 @@ async function floorRun(browsers, floorUrl) {
 // --- ours: the project's server and web app --------------------------------------------------------
 
 async function logIn(url, email) {
-  const response = await fetch(`${url}/api/auth/login/`, {
+  const response = await fetch(`${url}${apiRoutes.auth.login.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: process.env.DEMO_PASSWORD ?? 'mooz-demo-123' }),
@@ -199,7 +200,7 @@ async function signedInPage(browser, url, session, userName) {
 /**
  * Time between pasting the invite and clicking Join, as a person needs at least this long to reach the
  * button: what the lobby does once it holds a room (connect the meeting socket, services/signalling.ts)
- * has that long, as it would for a person. Without it the click came 10 ms after the paste, with the
+ * has that long, as it would for a person. Without it the click came at once after the paste, with the
  * socket still connecting, which no person does.
  */
 const PASTE_TO_CLICK_MS = 500;

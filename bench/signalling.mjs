@@ -22,6 +22,7 @@ import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { io } from 'socket.io-client';
 import { cpuSecondsOf, machine, optionValue, percentile, rssOf, sleep, startScript, startServer } from './support/server.mjs';
+import { apiRoutes } from '../packages/contract/src/api-routes.ts';
 import { limits } from '../packages/contract/src/limits.ts';
 
 function parseArgs(argv) {
@@ -105,14 +106,14 @@ async function accessTokens(options, url) {
     if (!tokens.length) throw new Error(`${options.tokens} holds no tokens`);
     return tokens;
   }
-  const admin = await postJson(`${url}/api/auth/login/`, { email: options.adminEmail, password: options.adminPassword });
+  const admin = await postJson(`${url}${apiRoutes.auth.login.path}`, { email: options.adminEmail, password: options.adminPassword });
   const password = `bench-${randomUUID()}`;
   const run = randomUUID().slice(0, 8);
   const tokens = [];
   for (let i = 0; i < options.users; i++) {
     const email = `bench-${run}-${i}@bench.invalid`;
-    await postJson(`${url}/api/admin/users/`, { email, password, first_name: 'Bench', last_name: `User ${i}`, user_type: 'student' }, admin.data.access);
-    const login = await postJson(`${url}/api/auth/login/`, { email, password });
+    await postJson(`${url}${apiRoutes.admin.createUser.path}`, { email, password, first_name: 'Bench', last_name: `User ${i}`, user_type: 'student' }, admin.data.access);
+    const login = await postJson(`${url}${apiRoutes.auth.login.path}`, { email, password });
     tokens.push(login.data.access);
   }
   return tokens;

@@ -1,6 +1,6 @@
 #!/usr/bin/env -S npx tsx
 // Upload benchmark: a large WebM (1 GiB by default) uploaded to a session through
-// `POST /api/classes/sessions/{roomId}/upload-recording/`, streamed from disk as a browser's FormData
+// the recording upload (apiRoutes.recordings.upload), streamed from disk as a browser's FormData
 // would send it, against a plain copy of the same file on the same disk measured in the same run. It
 // samples the server process's resident memory during the upload and prints, for both: the time,
 // rate and CPU seconds, their ratio, and the server's memory growth. It never fails on time.

@@ -1,5 +1,6 @@
 // The account life of a real user, in Chromium against the real server.
 import { expect, test, type Page } from '@playwright/test';
+import { apiRoutes } from '@mooz/contract/api-routes';
 import { latestCodeFor, waitForCode } from './support/outbox';
 
 const unique = () => `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
@@ -83,9 +84,9 @@ test('shows the server’s messages: a taken email, a login before verification'
 
 test('resets a forgotten password with a mailed code, then logs in with the new one', async ({ page, request }) => {
   const email = unique();
-  const admin = await request.post('/api/auth/login/', { data: { email: 'admin@mooz.local', password: 'mooz-demo-123' } });
+  const admin = await request.post(apiRoutes.auth.login.path, { data: { email: 'admin@mooz.local', password: 'mooz-demo-123' } });
   const adminToken = (await admin.json()).data.access;
-  const made = await request.post('/api/admin/users/', {
+  const made = await request.post(apiRoutes.admin.createUser.path, {
     headers: { authorization: `Bearer ${adminToken}` },
     data: { email, password: 'the-old-password', first_name: 'Rita', last_name: 'Reset', user_type: 'student' },
   });

@@ -10,62 +10,29 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { apiRoutes } from '@mooz/contract/api-routes';
 import { batchEndDate } from '@mooz/contract/courses';
-import { apiLogIn, AxeReport, look, newStudent, prepare, settle, type Look, type SignedIn } from './support/a11y';
+import { pathOf } from '@mooz/contract/endpoint';
+import { apiLogIn, auth, AxeReport, look, newStudent, prepare, settle, type Look, type SignedIn } from './support/a11y';
+import { createCourse, nextMonday } from './support/courses';
+import { payFor } from './support/purchase';
+import { shoot } from './support/screens';
 
 const english = look('en', 'light', false);
 const DAY = 86_400_000;
-const auth = (who: SignedIn) => ({ Authorization: `Bearer ${who.access}` });
 // A 1×1 PNG: the server recognises answers' files by their bytes.
 const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
 
-function nextMonday(): string {
-  const day = new Date(Date.now() + 7 * DAY);
-  while (day.getUTCDay() !== 1) day.setTime(day.getTime() + DAY);
-  return day.toISOString().slice(0, 10);
-}
-
 /** A new course of the demo teacher, bought by a new student through the sandbox checkout. */
 async function boughtCourse(request: APIRequestContext, teacher: SignedIn, firstName: string) {
   const start = nextMonday();
-  const created = await request.post('/api/courses/', {
-    headers: auth(teacher),
-    data: {
-      name: `Pottery ${Date.now()}`,
-      description: 'Wheel, glaze and kiln.',
-      price: 120_000,
-      duration_weeks: 4,
-      batch_start_dates: [start],
-      weekday_times: ['09:00'],
-      weekend_times: [],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const course = (await created.json()).data as { id: number; name: string };
+  const course = await createCourse(request, teacher, { name: `Pottery ${Date.now()}`, description: 'Wheel, glaze and kiln.', price: 120_000, batch_start_dates: [start] });
   const buyer = await newStudent(request, firstName);
-  const order = await request.post('/api/payments/create_order/', {
-    headers: auth(buyer.session),
-    data: {
-      course_id: course.id,
-      batch: 'weekdays',
-      start_date: start,
-      end_date: batchEndDate(start, 4),
-      time: '09:00',
-    },
-  });
-  expect(order.status(), await order.text()).toBe(200);
-  const { order_id, subscription_id } = (await order.json()).data;
-  const paid = await request.post('/api/payments/sandbox/pay/', { headers: auth(buyer.session), data: { order_id } });
-  expect(paid.status(), await paid.text()).toBe(200);
-  const verified = await request.post('/api/payments/verify_payment/', {
-    headers: auth(buyer.session),
-    data: { ...(await paid.json()).data, subscription_id },
-  });
-  expect(verified.status(), await verified.text()).toBe(200);
-  const me = (await (await request.get('/api/auth/profile/', { headers: auth(buyer.session) })).json()).data as {
+  await payFor(request, buyer.session, { course_id: course.id, batch: 'weekdays', start_date: start, end_date: batchEndDate(start, 4), time: '09:00' });
+  const me = (await (await request.get(apiRoutes.auth.profile.path, { headers: auth(buyer.session) })).json()).data as {
     id: number;
     first_name?: string;
     last_name?: string;
@@ -83,15 +50,6 @@ async function openWindow(
   const context = await browser.newContext({ viewport: { width, height: 900 }, timezoneId, acceptDownloads: true });
   await prepare(context, view, who ?? undefined);
   return context.newPage();
-}
-
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 /**
@@ -218,7 +176,7 @@ test('an assignment goes from the teacher to the student and back; a certificate
 
   // Sent as the instant 18:00 names in Kolkata (12:30 UTC).
   const listed = (
-    await (await request.get(`/api/courses/${course.id}/assignments/`, { headers: auth(teacher) })).json()
+    await (await request.get(pathOf(apiRoutes.assignments.list, { id: course.id }), { headers: auth(teacher) })).json()
   ).data as { id: number; due_at: string }[];
   expect(listed).toHaveLength(1);
   expect(new Date(listed[0]!.due_at).toISOString()).toBe(`${dueDay}T12:30:00.000Z`);
@@ -289,7 +247,7 @@ test('an assignment goes from the teacher to the student and back; a certificate
   await visit(teacherPage, `/my-courses/${course.id}/students`);
   await expect(teacherPage.getByTestId('certificate-not-yet')).toBeVisible(slow);
   await expect(teacherPage.getByTestId('award-certificate')).toHaveCount(0);
-  const early = await request.post(`/api/courses/${course.id}/certificates/`, { headers: auth(teacher), data: { student_id: studentId } });
+  const early = await request.post(pathOf(apiRoutes.certificates.award, { id: course.id }), { headers: auth(teacher), data: { student_id: studentId } });
   expect(early.status()).toBe(409);
   expect((await early.json()).message).toMatch(/^This student's batch ends on \d{4}-\d\d-\d\d: a certificate can be awarded once it has ended$/);
 
@@ -356,7 +314,7 @@ test('the assignments tab and the verification page read well and pass axe in Fr
   test.setTimeout(600_000);
   const teacher = await apiLogIn(request, 'teacher@mooz.local');
   const { course, student, studentId } = await boughtCourse(request, teacher, 'Lotte');
-  const created = await request.post(`/api/courses/${course.id}/assignments/`, {
+  const created = await request.post(pathOf(apiRoutes.assignments.create, { id: course.id }), {
     headers: auth(teacher),
     data: {
       title: 'Carnet de croquis',
@@ -366,18 +324,18 @@ test('the assignments tab and the verification page read well and pass axe in Fr
   });
   expect(created.status(), await created.text()).toBe(201);
   const assignmentId = (await created.json()).data.id as number;
-  await request.post(`/api/courses/${course.id}/assignments/`, {
+  await request.post(pathOf(apiRoutes.assignments.create, { id: course.id }), {
     headers: auth(teacher),
     data: { title: 'Retour sur la cuisson', instructions: '', due_at: null },
   });
-  const submitted = await request.post(`/api/assignments/${assignmentId}/submission/`, {
+  const submitted = await request.post(pathOf(apiRoutes.assignments.submit, { id: assignmentId }), {
     headers: auth(student),
     multipart: { text: 'Voici mes croquis.', file: { name: 'croquis.png', mimeType: 'image/png', buffer: png } },
   });
   expect(submitted.status(), await submitted.text()).toBe(200);
   // The batch has not begun: only an admin may award it now, with a reason.
   const admin = await apiLogIn(request, 'admin@mooz.local');
-  const awarded = await request.post(`/api/courses/${course.id}/certificates/`, {
+  const awarded = await request.post(pathOf(apiRoutes.certificates.award, { id: course.id }), {
     headers: auth(admin),
     data: { student_id: studentId, reason: 'Screens of the verification page' },
   });

@@ -5,14 +5,18 @@
 // the open-a-batch dialog are scanned with axe in English and in German right to left, and shot at
 // 1280 and 390 px.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { apiRoutes } from '@mooz/contract/api-routes';
 import type { Batch } from '@mooz/contract/batches';
 import type { Course } from '@mooz/contract/courses';
-import { apiLogIn, AxeReport, look, newStudent, prepare, settle, type Look, type SignedIn } from './support/a11y';
+import { pathOf } from '@mooz/contract/endpoint';
+import { apiLogIn, auth, AxeReport, look, newStudent, prepare, settle, type Look, type SignedIn } from './support/a11y';
+import { createCourse } from './support/courses';
+import { payFor } from './support/purchase';
+import { shoot } from './support/screens';
 
 const english = look('en', 'light', false);
 const germanRtl = look('de', 'light', true);
 const DAY = 86_400_000;
-const auth = (who: SignedIn) => ({ Authorization: `Bearer ${who.access}` });
 
 /** The Saturday at least `weeks` weeks away, as YYYY-MM-DD. */
 function saturdayIn(weeks: number): string {
@@ -34,18 +38,9 @@ async function teacherPage(browser: Browser, teacher: SignedIn, view: Look): Pro
   return context.newPage();
 }
 
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 /** One of the demo teacher's published courses with its batches (the demo seeds two intakes of each kind). */
 async function demoCourse(request: APIRequestContext, teacher: SignedIn): Promise<Course> {
-  const mine = (await (await request.get('/api/courses/my_courses/', { headers: auth(teacher) })).json())
+  const mine = (await (await request.get(apiRoutes.courses.mine.path, { headers: auth(teacher) })).json())
     .data as Course[];
   const course = mine.find((c) => c.published && !c.archived_at && c.batches.length > 0);
   expect(course, 'a demo course with batches').toBeTruthy();
@@ -53,7 +48,7 @@ async function demoCourse(request: APIRequestContext, teacher: SignedIn): Promis
 }
 
 async function batchesOf(request: APIRequestContext, teacher: SignedIn, courseId: number): Promise<Batch[]> {
-  return ((await (await request.get(`/api/courses/${courseId}/`, { headers: auth(teacher) })).json()).data as Course)
+  return ((await (await request.get(pathOf(apiRoutes.courses.one, { id: courseId }), { headers: auth(teacher) })).json()).data as Course)
     .batches;
 }
 
@@ -151,22 +146,14 @@ test('a batch bought while its removal is confirmed stays, and the server says w
   test.setTimeout(90_000);
   const teacher = await apiLogIn(request, 'teacher@mooz.local');
   // A course of its own, so the seat bought here changes no demo course other specs buy from.
-  const made = await request.post('/api/courses/', {
-    headers: auth(teacher),
-    data: {
-      name: `Pottery ${Date.now()}`,
-      description: 'Wheel and glaze.',
-      price: 90_000,
-      duration_weeks: 4,
-      batch_start_dates: [mondayAfter(saturdayIn(2))],
-      weekday_times: ['09:00'],
-      weekend_times: [],
-    },
+  const course = await createCourse<Course>(request, teacher, {
+    name: `Pottery ${Date.now()}`,
+    description: 'Wheel and glaze.',
+    price: 90_000,
+    batch_start_dates: [mondayAfter(saturdayIn(2))],
   });
-  expect(made.status(), await made.text()).toBe(201);
-  const course = (await made.json()).data as Course;
   const start = saturdayIn(3);
-  const created = await request.post(`/api/courses/${course.id}/batches/`, {
+  const created = await request.post(pathOf(apiRoutes.batches.create, { id: course.id }), {
     headers: auth(teacher),
     data: { kind: 'weekends', start_date: start, saturday_time: '07:05', sunday_time: '07:10', capacity: 2 },
   });
@@ -182,27 +169,15 @@ test('a batch bought while its removal is confirmed stays, and the server says w
 
   // Meanwhile a student buys a seat of it.
   const buyer = await newStudent(request, 'Seatbuyer');
-  const order = await request.post('/api/payments/create_order/', {
-    headers: auth(buyer.session),
-    data: {
-      course_id: course.id,
-      batch_id: batch.id,
-      batch: 'weekends',
-      start_date: start,
-      end_date: batch.end_date,
-      saturday_time: '07:05',
-      sunday_time: '07:10',
-    },
+  await payFor(request, buyer.session, {
+    course_id: course.id,
+    batch_id: batch.id,
+    batch: 'weekends',
+    start_date: start,
+    end_date: batch.end_date,
+    saturday_time: '07:05',
+    sunday_time: '07:10',
   });
-  expect(order.status(), await order.text()).toBe(200);
-  const { order_id, subscription_id } = (await order.json()).data;
-  const paid = await request.post('/api/payments/sandbox/pay/', { headers: auth(buyer.session), data: { order_id } });
-  expect(paid.status(), await paid.text()).toBe(200);
-  const verified = await request.post('/api/payments/verify_payment/', {
-    headers: auth(buyer.session),
-    data: { ...(await paid.json()).data, subscription_id },
-  });
-  expect(verified.status(), await verified.text()).toBe(200);
 
   await confirm.getByTestId('batch-remove-confirm').click();
   await expect(confirm.getByRole('alert')).toHaveText('Seats of this batch are sold: it cannot be removed');
@@ -286,7 +261,7 @@ test("the course editor sets the course's time zone and says each time in it and
 
   await editor.getByTestId('course-save').click();
   await expect(page.getByText('Course created')).toBeVisible();
-  const mine = (await (await request.get('/api/courses/my_courses/', { headers: auth(teacher) })).json())
+  const mine = (await (await request.get(apiRoutes.courses.mine.path, { headers: auth(teacher) })).json())
     .data as Course[];
   const created = mine.find((course) => course.name === name);
   expect(created).toMatchObject({ time_zone: 'America/Los_Angeles', weekday_times: ['09:00'] });

@@ -2,6 +2,8 @@
 // buys the weekend batch is told its days and seats, then listed only its Saturday and Sunday classes,
 // in their own time zone; when the teacher cancels one, the open list loses it without a reload.
 import { expect, test } from '@playwright/test';
+import { apiRoutes } from '@mooz/contract/api-routes';
+import { pathOf } from '@mooz/contract/endpoint';
 import { apiLogIn, look, newStudent, prepare } from './support/a11y';
 
 const DAY = 86_400_000;
@@ -19,7 +21,7 @@ test('a student of the weekend batch sees only its Saturday and Sunday classes, 
   const teacher = await apiLogIn(request, 'teacher@mooz.local');
   const asTeacher = { Authorization: `Bearer ${teacher.access}` };
   const name = `Weekend Watercolour ${Date.now()}`;
-  const created = await request.post('/api/courses/', {
+  const created = await request.post(apiRoutes.courses.create.path, {
     headers: asTeacher,
     data: {
       name,
@@ -68,14 +70,14 @@ test('a student of the weekend batch sees only its Saturday and Sunday classes, 
   }
 
   // The teacher cancels the first one; the student's open list drops it on its own.
-  const listed = (await (await request.get('/api/classes/sessions/', { headers: asTeacher })).json()).data as {
+  const listed = (await (await request.get(apiRoutes.sessions.list.path, { headers: asTeacher })).json()).data as {
     id: number;
     batch_id: number | null;
     course_id: number;
   }[];
   const weekendBatch = course.batches.find((b: { kind: string }) => b.kind === 'weekends');
   const first = listed.find((s) => s.batch_id === weekendBatch.id)!;
-  const cancelled = await request.post(`/api/classes/sessions/${first.id}/cancel/`, { headers: asTeacher, data: { reason: 'The studio is closed that day' } });
+  const cancelled = await request.post(pathOf(apiRoutes.sessions.cancel, { id: first.id }), { headers: asTeacher, data: { reason: 'The studio is closed that day' } });
   expect(cancelled.status(), await cancelled.text()).toBe(200);
   await expect(rows).toHaveCount(3, { timeout: 30_000 });
   await context.close();

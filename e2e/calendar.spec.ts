@@ -7,19 +7,12 @@ import { readFileSync } from 'node:fs';
 import ICAL from 'ical.js';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiLogIn, AxeReport, look, newStudent, prepare, settle, type Look, type SignedIn } from './support/a11y';
+import { shoot } from './support/screens';
 
 async function signedInPage(browser: Browser, who: SignedIn, view: Look): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   await prepare(context, view, who);
   return context.newPage();
-}
-
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 const summaries = (body: string) =>

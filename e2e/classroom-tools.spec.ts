@@ -6,9 +6,9 @@
 // 1280 px and at 390 px in French right-to-left.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogIn, AxeReport, newStudent } from './support/a11y';
+import { AxeReport } from './support/a11y';
 import { toastsShown } from './support/meeting-probe';
-import { classSession, english, frenchRtl, joined, meetingWindows } from './support/meeting-windows';
+import { classOfThree, english, frenchRtl, joined, meetingWindows } from './support/meeting-windows';
 
 const windows = meetingWindows();
 
@@ -25,21 +25,7 @@ async function openChats(page: Page) {
 test('the board, a reaction, a private message the third person does not get, and a graded poll', async ({ request, baseURL }, testInfo) => {
   // Three windows with cameras and the board editor on two cores: minutes, not seconds.
   test.setTimeout(600_000);
-  const teacher = await apiLogIn(request, 'teacher@mooz.local');
-  const session = await classSession(request, teacher, 'Optics');
-  const sami = (await newStudent(request, 'Sami')).session;
-  const lina = (await newStudent(request, 'Lina')).session;
-  const [tess, samiPage, linaPage] = await Promise.all([
-    windows.open(baseURL!, teacher, 'Tess Teacher'),
-    windows.open(baseURL!, sami, 'Sami Student'),
-    windows.open(baseURL!, lina, 'Lina Student', frenchRtl, 390),
-  ]);
-  const room = `/meeting/${session.room_id}`;
-  await tess.goto(room);
-  await joined(tess, 0);
-  await samiPage.goto(room);
-  await linaPage.goto(room);
-  await Promise.all([joined(tess, 2), joined(samiPage, 2), joined(linaPage, 2)]);
+  const { tess, samiPage, linaPage } = await classOfThree(request, baseURL!, windows.open, { topic: 'Optics', linaView: frenchRtl, linaWidth: 390 });
   const teacherAxe = new AxeReport(english);
   const linaAxe = new AxeReport(frenchRtl);
 

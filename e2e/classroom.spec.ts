@@ -2,111 +2,21 @@
 // browser: in a class session a student raises a hand, the teacher sees it and turns the student's
 // microphone off, the student sees it off; the teacher removes another student, who cannot come back;
 // the host menu passes axe. Then an ad hoc room with the lobby on: a newcomer waits and is admitted.
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { apiLogIn, AxeReport, look, newStudent, prepare, type Look, type SignedIn } from './support/a11y';
-import { cameraBrowser } from './support/fake-camera';
-import { startSignedIn } from './support/signed-in';
+import { expect, test, type Page } from '@playwright/test';
+import { AxeReport, newStudent } from './support/a11y';
+import { toastsShown } from './support/meeting-probe';
+import { classOfThree, english, joined, meetingWindows } from './support/meeting-windows';
 
-const english = look('en', 'light', false);
-const auth = (who: SignedIn) => ({ Authorization: `Bearer ${who.access}` });
-const DAY = 86_400_000;
-
-
-/** One Chromium for everyone in a test, a context (a window) per person: a browser each is too much for two cores. */
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const windows = meetingWindows();
 
 test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async () => {
-  browser = await cameraBrowser();
-});
-
-test.afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-test.afterAll(async () => {
-  await browser?.close();
-});
-
-function nextMonday(): string {
-  const day = new Date(Date.now() + 7 * DAY);
-  while (day.getUTCDay() !== 1) day.setTime(day.getTime() + DAY);
-  return day.toISOString().slice(0, 10);
-}
-
-/** A new course of the demo teacher with a class starting in a few minutes (its room is open now). */
-async function classSession(request: APIRequestContext, teacher: SignedIn) {
-  const created = await request.post('/api/courses/', {
-    headers: auth(teacher),
-    data: {
-      name: `Rhetoric ${Date.now()}`,
-      description: 'Speaking in turn.',
-      price: 50_000,
-      duration_weeks: 4,
-      batch_start_dates: [nextMonday()],
-      weekday_times: ['09:00'],
-      weekend_times: [],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const course = (await created.json()).data as { id: number };
-  const scheduled = await request.post('/api/classes/sessions/', {
-    headers: auth(teacher),
-    data: { course_id: course.id, title: `Debate ${Date.now()}`, starts_at: new Date(Date.now() + 5 * 60_000).toISOString(), duration_minutes: 60 },
-  });
-  expect(scheduled.status(), await scheduled.text()).toBe(201);
-  return (await scheduled.json()).data as { id: number; title: string; room_id: string };
-}
-
-async function openWindow(browser: Browser, baseURL: string, who: SignedIn, name: string, view: Look = english): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
-  contexts.push(context);
-  await startSignedIn(context, { access: who.access, refresh: who.refresh, user: who.user }, name);
-  await prepare(context, view);
-  await context.addInitScript(() => {
-    // Toasts go within seconds; keep every text one showed.
-    const toasts: string[] = [];
-    (window as unknown as { __toasts: string[] }).__toasts = toasts;
-    new MutationObserver(() => {
-      for (const element of document.querySelectorAll<HTMLElement>('[data-testid="meeting-toast"]')) {
-        if (element.dataset.seen) continue;
-        element.dataset.seen = '1';
-        toasts.push(element.textContent ?? '');
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
-  return context.newPage();
-}
-
-const toasts = (page: Page) => page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts);
-
-async function joined(page: Page, others: number) {
-  await expect(page.getByTestId('meeting-room')).toHaveAttribute('data-phase', 'joined', { timeout: 60_000 });
-  await expect(page.getByTestId('remote-tile')).toHaveCount(others, { timeout: 60_000 });
-}
 
 /** The People tab's row of `name`, with the host's menu. */
 const personRow = (page: Page, name: string) => page.getByTestId('person').filter({ hasText: name });
 
 test('a student raises a hand and is muted by the teacher; a removed student cannot come back', async ({ request, baseURL }) => {
   test.setTimeout(240_000);
-  const teacher = await apiLogIn(request, 'teacher@mooz.local');
-  const session = await classSession(request, teacher);
-  const sami = (await newStudent(request, 'Sami')).session;
-  const lina = (await newStudent(request, 'Lina')).session;
-  const [tess, samiPage, linaPage] = await Promise.all([
-    openWindow(browser, baseURL!, teacher, 'Tess Teacher'),
-    openWindow(browser, baseURL!, sami, 'Sami Student'),
-    openWindow(browser, baseURL!, lina, 'Lina Student'),
-  ]);
-  const room = `/meeting/${session.room_id}`;
-  await tess.goto(room);
-  await joined(tess, 0);
-  await samiPage.goto(room);
-  await linaPage.goto(room);
-  await Promise.all([joined(tess, 2), joined(samiPage, 2), joined(linaPage, 2)]);
+  const { tess, samiPage, linaPage, room } = await classOfThree(request, baseURL!, windows.open, { topic: 'Rhetoric' });
   // Students have no host controls; the teacher does.
   await expect(samiPage.getByTestId('host-menu')).toHaveCount(0);
   await expect(tess.getByTestId('host-menu')).toBeVisible();
@@ -126,7 +36,7 @@ test('a student raises a hand and is muted by the teacher; a removed student can
   await tess.getByTestId('person-mute').click();
   await expect(samiPage.getByTestId('toggle-mic')).toHaveAttribute('aria-label', 'Turn microphone on');
   await expect(samiPage.getByTestId('local-tile').getByLabel('Microphone off')).toBeVisible();
-  await expect.poll(() => toasts(samiPage)).toContain('Tess Teacher turned your microphone off');
+  await expect.poll(() => toastsShown(samiPage)).toContain('Tess Teacher turned your microphone off');
   // Lock: Sami cannot turn it back on, and the button says why.
   await tess.getByTestId('host-menu').click();
   await tess.getByTestId('host-lock').click();
@@ -166,8 +76,8 @@ test('an ad hoc room with the lobby on: a newcomer waits and the host admits the
   const owner = (await newStudent(request, 'Omar')).session;
   const guest = (await newStudent(request, 'Gina')).session;
   const [omarPage, ginaPage] = await Promise.all([
-    openWindow(browser, baseURL!, owner, 'Omar Owner'),
-    openWindow(browser, baseURL!, guest, 'Gina Guest'),
+    windows.open(baseURL!, owner, 'Omar Owner'),
+    windows.open(baseURL!, guest, 'Gina Guest'),
   ]);
   await omarPage.goto('/meeting');
   await omarPage.getByTestId('create-meeting').click();
@@ -184,7 +94,7 @@ test('an ad hoc room with the lobby on: a newcomer waits and the host admits the
   await ginaPage.goto(omarPage.url());
   await expect(ginaPage.getByTestId('lobby-screen')).toBeVisible({ timeout: 60_000 });
   await expect(ginaPage.getByTestId('lobby-waiting')).toHaveText('Waiting for the host to let you in');
-  await expect.poll(() => toasts(omarPage)).toContain('Gina Guest is waiting to join');
+  await expect.poll(() => toastsShown(omarPage)).toContain('Gina Guest is waiting to join');
   await omarPage.getByTestId('toggle-panel').click();
   await expect(omarPage.getByTestId('lobby-entry')).toHaveText(/Gina Guest/);
   await omarPage.getByRole('button', { name: 'Admit Gina Guest' }).click();

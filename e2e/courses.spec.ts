@@ -3,6 +3,7 @@
 // and only its sessions listed; a declined or closed checkout buys nothing and can be tried again.
 // The failure runs first, so "nothing bought" is checked on the untouched demo student.
 import { expect, test, type Page } from '@playwright/test';
+import { apiRoutes } from '@mooz/contract/api-routes';
 
 const failedCourse = 'UI/UX Design Foundations';
 const boughtCourse = 'Data Science with Python';
@@ -37,6 +38,13 @@ async function checkoutCourse(page: Page, name: string) {
 
 test.describe.configure({ mode: 'serial' });
 
+/** The trial status the page's own session gets from the API (its stored access token). */
+const trialStatus = (page: Page) =>
+  page.evaluate(async (path) => {
+    const response = await fetch(path, { headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}` } });
+    return (await response.json()).data;
+  }, apiRoutes.auth.trialStatus.path);
+
 test('a declined or closed sandbox payment leaves nothing bought, and a declined one can be tried again', async ({ page }) => {
   await logInAsDemoStudent(page);
 
@@ -55,10 +63,10 @@ test('a declined or closed sandbox payment leaves nothing bought, and a declined
   await expect(declined).toContainText('nothing was charged');
   await expect(page.getByText('Payment verification failed')).toHaveCount(0);
   // Admins see the declined payment among the failed ones, and why (as the provider's webhook says it).
-  const admin = (await (await page.request.post('/api/auth/login/', { data: { email: 'admin@mooz.local', password: 'mooz-demo-123' } })).json()).data;
+  const admin = (await (await page.request.post(apiRoutes.auth.login.path, { data: { email: 'admin@mooz.local', password: 'mooz-demo-123' } })).json()).data;
   await expect
     .poll(async () => {
-      const listed = await page.request.get('/api/admin/payments/?q=student%40mooz.local&status=failed', { headers: { Authorization: `Bearer ${admin.access}` } });
+      const listed = await page.request.get(`${apiRoutes.admin.payments.path}?q=student%40mooz.local&status=failed`, { headers: { Authorization: `Bearer ${admin.access}` } });
       return ((await listed.json()).data.items as { failure_reason: string | null }[]).map((p) => p.failure_reason);
     })
     .toContain('Card declined by the bank (sandbox: a simulated failure)');
@@ -74,10 +82,7 @@ test('a declined or closed sandbox payment leaves nothing bought, and a declined
   await expect(courseCard(page, failedCourse).getByTestId('enroll-button')).toBeVisible();
   await page.getByTestId('menu-my-courses').click();
   await expect(page.getByTestId('my-courses-empty')).toBeVisible();
-  const trial = await page.evaluate(async () => {
-    const response = await fetch('/api/auth/trial-status/', { headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}` } });
-    return (await response.json()).data;
-  });
+  const trial = await trialStatus(page);
   expect(trial).toMatchObject({ has_purchased: false, is_trial: true });
 });
 
@@ -118,9 +123,6 @@ test('the demo student buys a course and sees it in My courses and its sessions 
   await expect(rows).toHaveCount(20);
   await expect(page.getByTestId('sessions-show-more')).toBeVisible();
   for (const name of await rows.getByTestId('session-course-name').allTextContents()) expect(name).toBe(boughtCourse);
-  const trial = await page.evaluate(async () => {
-    const response = await fetch('/api/auth/trial-status/', { headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}` } });
-    return (await response.json()).data;
-  });
+  const trial = await trialStatus(page);
   expect(trial).toMatchObject({ has_purchased: true, is_trial: false });
 });

@@ -5,82 +5,44 @@
 // catalogue; an admin switches between the platform's teaching and a teacher's, and to learning. Both
 // dashboards are scanned with axe (English light, French dark right to left), their main actions are
 // reached by keyboard, and they are shot at 1280 and 390 px.
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { batchEndDate } from '@mooz/contract/courses';
 import type { StudentDashboard, TeacherDashboard } from '@mooz/contract/dashboards';
-import { apiLogIn, AxeReport, look, newStudent, prepare, type Look, type SignedIn } from './support/a11y';
-import { cameraBrowser } from './support/fake-camera';
+import { apiRoutes } from '@mooz/contract/api-routes';
+import { apiLogIn, auth, AxeReport, look, newStudent, prepare, type Look, type SignedIn } from './support/a11y';
+import { createCourse, nextMonday, scheduleClass } from './support/courses';
+import { cameraWindows } from './support/fake-camera';
+import { payFor } from './support/purchase';
+import { shoot } from './support/screens';
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 const english = look('en', 'light', false);
 const frenchDarkRtl = look('fr', 'dark', true);
-const DAY = 86_400_000;
 /** The student's zone: the first to start a day, so "today" there is rarely UTC's today. */
 const studentZone = 'Pacific/Kiritimati';
-const auth = (who: SignedIn) => ({ Authorization: `Bearer ${who.access}` });
 
-let mediaBrowser: Browser;
-const contexts: BrowserContext[] = [];
-test.beforeAll(async () => {
-  mediaBrowser = await cameraBrowser();
-});
-test.afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-test.afterAll(async () => {
-  await mediaBrowser?.close();
-});
-
-/** The next Monday at least a week away (YYYY-MM-DD): a start date any weekday batch accepts. */
-function nextMonday(): string {
-  const day = new Date(Date.now() + 7 * DAY);
-  while (day.getUTCDay() !== 1) day.setTime(day.getTime() + DAY);
-  return day.toISOString().slice(0, 10);
-}
+const windows = cameraWindows();
 
 /** A new course of the demo teacher with a class whose room is open now, bought by a new student. */
 async function liveClass(request: APIRequestContext, teacher: SignedIn) {
   const start = nextMonday();
-  const created = await request.post('/api/courses/', {
-    headers: auth(teacher),
-    data: {
-      name: `Bookbinding ${Date.now()}`,
-      description: 'Folding, sewing and covers.',
-      price: 90_000,
-      duration_weeks: 4,
-      skills: ['Sewing signatures', 'Case binding'],
-      batch_start_dates: [start],
-      weekday_times: ['09:00'],
-      weekend_times: [],
-    },
+  const course = await createCourse(request, teacher, {
+    name: `Bookbinding ${Date.now()}`,
+    description: 'Folding, sewing and covers.',
+    price: 90_000,
+    skills: ['Sewing signatures', 'Case binding'],
+    batch_start_dates: [start],
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const course = (await created.json()).data as { id: number; name: string };
-  const scheduled = await request.post('/api/classes/sessions/', {
-    headers: auth(teacher),
-    data: { course_id: course.id, title: `Kettle stitch ${Date.now()}`, starts_at: new Date(Date.now() + 5 * 60_000).toISOString(), duration_minutes: 60 },
-  });
-  expect(scheduled.status(), await scheduled.text()).toBe(201);
-  const session = (await scheduled.json()).data as { id: number; title: string; room_id: string };
+  const session = await scheduleClass(request, teacher, course.id, `Kettle stitch ${Date.now()}`);
 
   const { session: student } = await newStudent(request, 'Dana');
-  const order = await request.post('/api/payments/create_order/', {
-    headers: auth(student),
-    data: { course_id: course.id, batch: 'weekdays', start_date: start, end_date: batchEndDate(start, 4), time: '09:00' },
-  });
-  expect(order.status(), await order.text()).toBe(200);
-  const { order_id, subscription_id } = (await order.json()).data;
-  const paid = await request.post('/api/payments/sandbox/pay/', { headers: auth(student), data: { order_id } });
-  expect(paid.status(), await paid.text()).toBe(200);
-  const verified = await request.post('/api/payments/verify_payment/', { headers: auth(student), data: { ...(await paid.json()).data, subscription_id } });
-  expect(verified.status(), await verified.text()).toBe(200);
+  await payFor(request, student, { course_id: course.id, batch: 'weekdays', start_date: start, end_date: batchEndDate(start, 4), time: '09:00' });
   return { course, session, student };
 }
 
 async function openWindow(browser: Browser, who: SignedIn, view: Look, options: { width?: number; timezoneId?: string } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 }, timezoneId: options.timezoneId });
-  contexts.push(context);
+  const context = await windows.newWindow({ viewport: { width: options.width ?? 1280, height: 900 }, timezoneId: options.timezoneId }, browser);
   await prepare(context, view, who, String(who.user.first_name ?? 'Someone'));
   return context.newPage();
 }
@@ -97,15 +59,6 @@ async function trend(page: Page, testId: string) {
 const firstPaint = { timeout: 60_000 };
 
 const todayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 const hasFocus = (target: Locator) =>
   target.evaluate((element) => element === document.activeElement || element.contains(document.activeElement), undefined, { timeout: 2_000 }).catch(() => false);
@@ -126,9 +79,9 @@ let attended: Awaited<ReturnType<typeof liveClass>>;
 test('a student joins a live class from the dashboard, and the total and today’s bar grow', async ({ request }) => {
   teacher = await apiLogIn(request, 'teacher@mooz.local');
   attended = await liveClass(request, teacher);
-  const page = await openWindow(mediaBrowser, attended.student, english, { timezoneId: studentZone });
+  const page = await openWindow(windows.camera(), attended.student, english, { timezoneId: studentZone });
 
-  const asked = page.waitForRequest((r) => r.url().includes('/api/dashboard/student/'));
+  const asked = page.waitForRequest((r) => r.url().includes(apiRoutes.dashboards.student.path));
   await page.goto('/dashboard');
   expect(new URL((await asked).url()).searchParams.get('tz')).toBe(studentZone);
   await expect(page.getByTestId('greeting')).toContainText('Dana', firstPaint);
@@ -160,14 +113,14 @@ test('a student joins a live class from the dashboard, and the total and today�
   expect(weekAfter.slice(0, 6)).toEqual(weekBefore.slice(0, 6));
   await expect(page.getByTestId('learning-trend').locator('.recharts-bar-rectangle path').last()).toBeVisible();
   // What the screen shows is what the API says.
-  const api = (await (await request.get(`/api/dashboard/student/?tz=${studentZone}`, { headers: auth(attended.student) })).json()).data as StudentDashboard;
+  const api = (await (await request.get(`${apiRoutes.dashboards.student.path}?tz=${studentZone}`, { headers: auth(attended.student) })).json()).data as StudentDashboard;
   expect(api.live_hours).toBeGreaterThanOrEqual(5 / 3600);
   expect(api.weekly_learning_trends.map((day) => day.date)).toEqual(weekAfter.map((day) => day.date));
   await shoot(page, 'student-dashboard-en');
 });
 
 test("the teacher's dashboard shows the five stats the API gives, and Start reaches the class", async ({ browser, request }) => {
-  const api = (await (await request.get('/api/dashboard/teacher/', { headers: auth(teacher) })).json()).data as TeacherDashboard;
+  const api = (await (await request.get(apiRoutes.dashboards.teacher.path, { headers: auth(teacher) })).json()).data as TeacherDashboard;
   // The class the student attended counts them as active; it has not started, so it is upcoming.
   expect(api.stats.activeStudents).toBeGreaterThanOrEqual(1);
   expect(api.stats.upcomingClasses).toBeGreaterThanOrEqual(1);
@@ -193,9 +146,9 @@ test("the teacher's dashboard shows the five stats the API gives, and Start reac
 });
 
 test('a student is refused the teacher dashboard, and an unknown time zone is a 400', async ({ request }) => {
-  const refused = await request.get('/api/dashboard/teacher/', { headers: auth(attended.student) });
+  const refused = await request.get(apiRoutes.dashboards.teacher.path, { headers: auth(attended.student) });
   expect(refused.status()).toBe(403);
-  const unknown = await request.get('/api/dashboard/student/?tz=Mars/Olympus_Mons', { headers: auth(attended.student) });
+  const unknown = await request.get(`${apiRoutes.dashboards.student.path}?tz=Mars/Olympus_Mons`, { headers: auth(attended.student) });
   expect(unknown.status()).toBe(400);
 });
 
@@ -217,7 +170,7 @@ test('a brand-new student is invited to the catalogue, by keyboard too', async (
 test('an admin sees the platform’s teaching, picks the demo teacher, and switches to learning', async ({ browser, request }) => {
   const admin = await apiLogIn(request, 'admin@mooz.local');
   const page = await openWindow(browser, admin, english);
-  const platform = page.waitForRequest((r) => r.url().includes('/api/dashboard/teacher/') && !r.url().includes('teacher_id'));
+  const platform = page.waitForRequest((r) => r.url().includes(apiRoutes.dashboards.teacher.path) && !r.url().includes('teacher_id'));
   await page.goto('/dashboard');
   await platform;
   await expect(page.getByTestId('admin-dashboard-scope')).toContainText('whole platform');
@@ -230,7 +183,7 @@ test('an admin sees the platform’s teaching, picks the demo teacher, and switc
   await page.getByRole('option', { name: /teacher@mooz\.local/ }).click();
   await picked;
   await expect(page.getByTestId('admin-dashboard-scope')).toContainText(String(teacher.user.first_name));
-  const api = (await (await request.get(`/api/dashboard/teacher/?teacher_id=${teacher.user.id}`, { headers: auth(admin) })).json()).data as TeacherDashboard;
+  const api = (await (await request.get(`${apiRoutes.dashboards.teacher.path}?teacher_id=${teacher.user.id}`, { headers: auth(admin) })).json()).data as TeacherDashboard;
   await expect(page.getByTestId('stat-upcoming-value')).toHaveAttribute('data-value', String(api.upcomingWeek));
 
   await page.getByTestId('admin-dashboard-view').getByText('Learning', { exact: true }).click();

@@ -1,6 +1,7 @@
 // How the pages arrive: the app's files compressed as the build wrote them, and the API docs under a
 // policy that lets Swagger UI run without a console error.
 import { expect, test } from '@playwright/test';
+import { apiDocsPath } from '@mooz/contract/api-routes';
 
 test('a first visit gets its scripts, stylesheets and translations in brotli', async ({ page }) => {
   const served: { url: string; encoding?: string; type?: string }[] = [];
@@ -33,7 +34,7 @@ test('the API docs show the operations with no policy error in the console', asy
     if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
-  await page.goto('/api/docs');
+  await page.goto(apiDocsPath);
   await expect(page.locator('.swagger-ui .opblock').first()).toBeVisible();
   await expect(page.locator('.swagger-ui .topbar svg')).toBeVisible();
   expect(problems).toEqual([]);

@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { apiRoutes } from '@mooz/contract/api-routes';
 import { AxeReport, demoPassword, look, newStudent, prepare, settle, uniqueEmail, type Look } from './support/a11y';
 
 const slow = { timeout: 60_000 };
@@ -68,13 +69,13 @@ test('a student changes their email from the profile with a code mailed to the n
   const notice = mailsTo(previous).find((m) => m.subject === 'Your Mooz email address was changed')!;
   expect(notice.text).toContain(`from ${previous} to em•••@example.test`);
   expect(mailsTo(next).map((m) => m.subject)).toEqual(['Your Mooz code to confirm this email address']);
-  expect((await request.post('/api/auth/login/', { data: { email: next, password: demoPassword } })).status()).toBe(200);
-  expect((await request.post('/api/auth/login/', { data: { email: previous, password: demoPassword } })).status()).toBe(401);
+  expect((await request.post(apiRoutes.auth.login.path, { data: { email: next, password: demoPassword } })).status()).toBe(200);
+  expect((await request.post(apiRoutes.auth.login.path, { data: { email: previous, password: demoPassword } })).status()).toBe(401);
 
   // French, right to left, on a phone: the dialog's two steps.
   const french = look('fr', 'dark', true);
   const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const signedInAgain = await request.post('/api/auth/login/', { data: { email: next, password: demoPassword } });
+  const signedInAgain = await request.post(apiRoutes.auth.login.path, { data: { email: next, password: demoPassword } });
   const { access, refresh, user, ...summary } = (await signedInAgain.json()).data;
   await prepare(other, french, { access, refresh, user: { ...summary, ...user } });
   const phone = await other.newPage();

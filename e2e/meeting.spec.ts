@@ -2,109 +2,41 @@
 // meet peer to peer, chat, share a screen and leave, as new users would. Each window is a context of
 // one Chromium launched with the fake devices; peer connections are observed through a thin wrapper
 // installed before the app loads.
-import { expect, test, type Browser, type BrowserContext, type Page, type APIRequestContext } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { videoBitrateKbps } from '@mooz/contract/realtime';
-import { cameraBrowser } from './support/fake-camera';
+import { apiLogIn, newStudent, type SignedIn } from './support/a11y';
+import { cameraWindows } from './support/fake-camera';
+import { connectedFrames, installMeetingProbe, toastsShown } from './support/meeting-probe';
 import { startSignedIn } from './support/signed-in';
 
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const password = 'mooz-demo-123';
-/** One Chromium for everyone in a test, a context (a window) per person: a browser each is too much for two cores. */
-let browser: Browser;
-/** Every window a test opened, closed after it so no meeting lingers into the next test. */
-const contexts: BrowserContext[] = [];
+const windows = cameraWindows();
 
-interface Session {
-  access: string;
-  refresh: string;
-  user: Record<string, unknown>;
-  summary: Record<string, unknown>;
-}
-
-async function logIn(request: APIRequestContext, email: string, pw = password): Promise<Session> {
-  const response = await request.post('/api/auth/login/', { data: { email, password: pw } });
-  expect(response.status(), await response.text()).toBe(200);
-  const { access, refresh, user, ...summary } = (await response.json()).data;
-  return { access, refresh, user, summary };
-}
-
-async function newStudent(request: APIRequestContext, admin: Session, firstName: string): Promise<Session> {
-  const email = `meeting-${firstName.toLowerCase()}-${Date.now()}@example.test`;
-  const created = await request.post('/api/admin/users/', {
-    headers: { Authorization: `Bearer ${admin.access}` },
-    data: { email, password, first_name: firstName, last_name: 'Student', user_type: 'student' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return logIn(request, email);
-}
-
-/** A window signed in as `session`, with `userName` as the saved meeting name. */
-async function openWindow(browser: Browser, baseURL: string, session: Session, userName: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
-  contexts.push(context);
+/** A window signed in as `session`, with `userName` as the saved meeting name; its chat toasts are kept with the meeting's. */
+async function openWindow(baseURL: string, session: SignedIn, userName: string): Promise<Page> {
+  const context = await windows.newWindow({ baseURL, viewport: { width: 1280, height: 800 } });
   await startSignedIn(context, session, userName);
-  await context.addInitScript(
-    () => {
-      const w = window as unknown as { __pcs: RTCPeerConnection[]; __sounds: { src: string; volume: number; ok: boolean; error?: string }[] };
-      w.__pcs = [];
-      w.__sounds = [];
-      const Native = window.RTCPeerConnection;
-      const Wrapped = function (this: unknown, config?: RTCConfiguration) {
-        const pc = new Native(config);
-        w.__pcs.push(pc);
-        return pc;
-      } as unknown as typeof RTCPeerConnection;
-      Wrapped.prototype = Native.prototype;
-      Object.assign(Wrapped, { generateCertificate: Native.generateCertificate });
-      window.RTCPeerConnection = Wrapped;
-      // Toasts come and go within 1.5 s; keep every text one showed.
-      const toasts: string[] = [];
-      (window as unknown as { __toasts: string[] }).__toasts = toasts;
-      new MutationObserver(() => {
-        for (const element of document.querySelectorAll('[data-testid="meeting-toast"], [data-testid="chat-toast"]')) {
-          const text = element.textContent ?? '';
-          if (!(element as HTMLElement).dataset.seen) {
-            (element as HTMLElement).dataset.seen = '1';
-            toasts.push(text);
-          }
-        }
-      }).observe(document, { childList: true, subtree: true });
-      const play = HTMLMediaElement.prototype.play;
-      HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-        const started = play.call(this);
-        if (this.src.includes('/sounds/')) {
-          const entry = { src: new URL(this.src).pathname, volume: this.volume, ok: false } as { src: string; volume: number; ok: boolean; error?: string };
-          w.__sounds.push(entry);
-          started.then(
-            () => (entry.ok = true),
-            (error: unknown) => (entry.error = String(error)),
-          );
-        }
-        return started;
-      };
-    },
-  );
-  return context.newPage();
-}
-
-/** Every meeting toast the page has shown so far. */
-const toastsShown = (page: Page) => page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts);
-
-/** Video frames decoded so far on each open peer connection of the page. */
-function framesDecoded(page: Page): Promise<number[]> {
-  return page.evaluate(async () => {
-    const pcs = (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.filter((pc) => pc.connectionState === 'connected');
-    return Promise.all(
-      pcs.map(async (pc) => {
-        let frames = 0;
-        (await pc.getStats()).forEach((report) => {
-          if (report.type === 'inbound-rtp' && report.kind === 'video') frames += report.framesDecoded ?? 0;
-        });
-        return frames;
-      }),
-    );
+  // Toasts come and go within seconds; keep every text one showed.
+  await installMeetingProbe(context, '[data-testid="meeting-toast"], [data-testid="chat-toast"]');
+  await context.addInitScript(() => {
+    const w = window as unknown as { __sounds: { src: string; volume: number; ok: boolean; error?: string }[] };
+    w.__sounds = [];
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      const started = play.call(this);
+      if (this.src.includes('/sounds/')) {
+        const entry = { src: new URL(this.src).pathname, volume: this.volume, ok: false } as { src: string; volume: number; ok: boolean; error?: string };
+        w.__sounds.push(entry);
+        started.then(
+          () => (entry.ok = true),
+          (error: unknown) => (entry.error = String(error)),
+        );
+      }
+      return started;
+    };
   });
+  return context.newPage();
 }
 
 /** The maxBitrate of every encoding of every live video sender, in kbps. */
@@ -126,29 +58,15 @@ async function expectBitrateBudget(page: Page, peers: number, videoSendersPerPee
 
 test.describe.configure({ mode: 'serial' });
 
-
-test.beforeAll(async () => {
-  browser = await cameraBrowser();
-});
-
-test.afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-test.afterAll(async () => {
-  await browser?.close();
-});
-
 test('three people meet, see each other, chat, share a screen and leave', async ({ request, baseURL }) => {
   test.setTimeout(150_000);
-  const admin = await logIn(request, 'admin@mooz.local');
-  const teacher = await logIn(request, 'teacher@mooz.local');
-  const sam = await newStudent(request, admin, 'Sam');
-  const kim = await newStudent(request, admin, 'Kim');
+  const teacher = await apiLogIn(request, 'teacher@mooz.local');
+  const sam = (await newStudent(request, 'Sam')).session;
+  const kim = (await newStudent(request, 'Kim')).session;
   const [tess, samPage, kimPage] = await Promise.all([
-    openWindow(browser, baseURL!, teacher, 'Tess Teacher'),
-    openWindow(browser, baseURL!, sam, 'Sam Student'),
-    openWindow(browser, baseURL!, kim, 'Kim Student'),
+    openWindow(baseURL!, teacher, 'Tess Teacher'),
+    openWindow(baseURL!, sam, 'Sam Student'),
+    openWindow(baseURL!, kim, 'Kim Student'),
   ]);
   const everyone = [tess, samPage, kimPage];
 
@@ -192,10 +110,10 @@ test('three people meet, see each other, chat, share a screen and leave', async 
   }
   await expect.poll(() => toastsShown(tess)).toEqual(expect.arrayContaining(['Peer connection established with Sam Student', 'Peer connection established with Kim Student']));
   for (const page of everyone) {
-    await expect.poll(async () => (await framesDecoded(page)).length).toBe(2);
-    const before = await framesDecoded(page);
+    await expect.poll(async () => (await connectedFrames(page)).length).toBe(2);
+    const before = await connectedFrames(page);
     expect(before.every((frames) => frames > 0)).toBe(true);
-    await expect.poll(async () => (await framesDecoded(page)).every((frames, i) => frames > before[i]!)).toBe(true);
+    await expect.poll(async () => (await connectedFrames(page)).every((frames, i) => frames > before[i]!)).toBe(true);
   }
 
   // Two peers each: every video sender is capped at 2000 / 2 kbps.
@@ -261,12 +179,11 @@ test('three people meet, see each other, chat, share a screen and leave', async 
 
 test('a network blip does not end the meeting: the socket reconnects and keeps the place', async ({ request, baseURL }) => {
   test.setTimeout(90_000);
-  const admin = await logIn(request, 'admin@mooz.local');
-  const teacher = await logIn(request, 'teacher@mooz.local');
-  const lee = await newStudent(request, admin, 'Lee');
+  const teacher = await apiLogIn(request, 'teacher@mooz.local');
+  const lee = (await newStudent(request, 'Lee')).session;
   const [tess, leePage] = await Promise.all([
-    openWindow(browser, baseURL!, teacher, 'Tess Teacher'),
-    openWindow(browser, baseURL!, lee, 'Lee Student'),
+    openWindow(baseURL!, teacher, 'Tess Teacher'),
+    openWindow(baseURL!, lee, 'Lee Student'),
   ]);
   await tess.goto('/meeting');
   await tess.getByTestId('meeting-capacity').fill('2');
@@ -291,8 +208,8 @@ test('a network blip does not end the meeting: the socket reconnects and keeps t
 });
 
 test('an unknown room is refused with the server message', async ({ request, baseURL }) => {
-  const teacher = await logIn(request, 'teacher@mooz.local');
-  const page = await openWindow(browser, baseURL!, teacher, 'Tess Teacher');
+  const teacher = await apiLogIn(request, 'teacher@mooz.local');
+  const page = await openWindow(baseURL!, teacher, 'Tess Teacher');
   await page.goto('/meeting/no-such-room');
   // The refusal comes once the socket is up: on a loaded run, past the default 10 s.
   await expect(page.getByTestId('meeting-failure')).toHaveText('Room not found', { timeout: 30_000 });

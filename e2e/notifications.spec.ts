@@ -7,13 +7,16 @@
 // French right to left.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { apiRoutes } from '@mooz/contract/api-routes';
 import { batchEndDate } from '@mooz/contract/courses';
-import { apiLogIn, AxeReport, look, newStudent, prepare, settle, type Look, type SignedIn } from './support/a11y';
+import { pathOf } from '@mooz/contract/endpoint';
+import { apiLogIn, auth, AxeReport, look, newStudent, prepare, settle, type Look, type SignedIn } from './support/a11y';
+import { createCourse, nextMonday } from './support/courses';
+import { payFor } from './support/purchase';
+import { shoot } from './support/screens';
 
-const DAY = 86_400_000;
 const slow = { timeout: 60_000 };
-const auth = (who: SignedIn) => ({ Authorization: `Bearer ${who.access}` });
 
 interface OutboxMail {
   to: string;
@@ -31,43 +34,13 @@ function mailsTo(email: string): OutboxMail[] {
     .filter((mail) => mail.to === email);
 }
 
-function nextMonday(): string {
-  const day = new Date(Date.now() + 7 * DAY);
-  while (day.getUTCDay() !== 1) day.setTime(day.getTime() + DAY);
-  return day.toISOString().slice(0, 10);
-}
-
 /** A new course of the demo teacher, bought by a new student through the sandbox checkout. */
 async function buyNewCourse(request: APIRequestContext, teacher: SignedIn) {
   const start = nextMonday();
-  const created = await request.post('/api/courses/', {
-    headers: auth(teacher),
-    data: { name: `Bookbinding ${Date.now()}`, description: 'Paper, thread and glue.', price: 149_900, duration_weeks: 4, batch_start_dates: [start], weekday_times: ['18:00'], weekend_times: [] },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const course = (await created.json()).data as { id: number; name: string };
+  const course = await createCourse(request, teacher, { name: `Bookbinding ${Date.now()}`, description: 'Paper, thread and glue.', price: 149_900, batch_start_dates: [start], weekday_times: ['18:00'] });
   const buyer = await newStudent(request, 'Rita');
-  const order = await request.post('/api/payments/create_order/', {
-    headers: auth(buyer.session),
-    data: { course_id: course.id, batch: 'weekdays', start_date: start, end_date: batchEndDate(start, 4), time: '18:00' },
-  });
-  expect(order.status(), await order.text()).toBe(200);
-  const { order_id, subscription_id } = (await order.json()).data as { order_id: string; subscription_id: string };
-  const paid = await request.post('/api/payments/sandbox/pay/', { headers: auth(buyer.session), data: { order_id } });
-  expect(paid.status(), await paid.text()).toBe(200);
-  const payment = (await paid.json()).data as { razorpay_payment_id: string };
-  const verified = await request.post('/api/payments/verify_payment/', { headers: auth(buyer.session), data: { ...payment, subscription_id } });
-  expect(verified.status(), await verified.text()).toBe(200);
-  return { course, buyer, orderId: order_id, paymentId: payment.razorpay_payment_id };
-}
-
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
+  const { orderId, paymentId } = await payFor(request, buyer.session, { course_id: course.id, batch: 'weekdays', start_date: start, end_date: batchEndDate(start, 4), time: '18:00' });
+  return { course, buyer, orderId, paymentId };
 }
 
 test('a buyer gets a receipt by mail and in the profile; a new assignment rings their bell live and leads to it', async ({ browser, request }) => {
@@ -99,7 +72,7 @@ test('a buyer gets a receipt by mail and in the profile; a new assignment rings 
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   await expect(page.getByTestId('mail-preferences')).toBeVisible();
   await axe.scan(page, 'profile with purchases and mail preferences');
-  await shoot(page, 'profile-en');
+  await shoot(page, 'profile-en', { fullPage: false });
 
   // The bell already holds the payment; the teacher's new assignment arrives without a reload.
   await page.goto('/dashboard');
@@ -108,7 +81,7 @@ test('a buyer gets a receipt by mail and in the profile; a new assignment rings 
   // The socket is up once the bell's live module has connected: give it a moment before the change.
   await page.waitForTimeout(1500);
   const title = `Bind a pamphlet ${Date.now()}`;
-  const posted = await request.post(`/api/courses/${course.id}/assignments/`, { headers: auth(teacher), data: { title, instructions: 'Three signatures, saddle stitched.' } });
+  const posted = await request.post(pathOf(apiRoutes.assignments.create, { id: course.id }), { headers: auth(teacher), data: { title, instructions: 'Three signatures, saddle stitched.' } });
   expect(posted.status(), await posted.text()).toBe(201);
   await expect(bell).toHaveAccessibleName('Notifications, 2 unread', slow);
 
@@ -118,7 +91,7 @@ test('a buyer gets a receipt by mail and in the profile; a new assignment rings 
   const item = panel.getByTestId('notification').filter({ hasText: title });
   await expect(item).toContainText(`New assignment in ${course.name}`);
   await axe.scan(page, 'notifications panel');
-  await shoot(page, 'bell-en');
+  await shoot(page, 'bell-en', { fullPage: false });
 
   await item.click();
   await expect(page).toHaveURL(new RegExp(`/courses/${course.id}\\?tab=assignments$`));
@@ -141,10 +114,10 @@ test('a buyer gets a receipt by mail and in the profile; a new assignment rings 
   await phone.goto('/profile#purchases');
   await expect(phone.getByTestId('purchase').first()).toContainText('Payé', slow);
   await settle(phone, french);
-  await shoot(phone, 'profile-fr-rtl');
+  await shoot(phone, 'profile-fr-rtl', { fullPage: false });
   await phone.getByTestId('notifications-bell').click();
   await expect(phone.getByTestId('notifications-panel')).toContainText('Nouveau devoir');
   await settle(phone, french);
-  await shoot(phone, 'bell-fr-rtl');
+  await shoot(phone, 'bell-fr-rtl', { fullPage: false });
   await other.close();
 });

@@ -5,82 +5,29 @@
 // duration is the recorded one). A second class is recorded and the teacher's tab is closed mid-way:
 // what was already sent becomes a recording all the same. A third is recorded through a stall and a
 // reload of the teacher's page: what the page kept in IndexedDB is sent by the next one.
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import type { Recording } from '@mooz/contract/recordings';
-import { apiLogIn, AxeReport, look, newStudent, prepare, type Look, type SignedIn } from './support/a11y';
-import { cameraBrowser } from './support/fake-camera';
-import { startSignedIn } from './support/signed-in';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { apiRoutes } from '@mooz/contract/api-routes';
+import { pathOf } from '@mooz/contract/endpoint';
+import type { LiveRecording, Recording } from '@mooz/contract/recordings';
+import { apiLogIn, auth, AxeReport, look, newStudent, type Look, type SignedIn } from './support/a11y';
+import { createCourse, scheduleClass } from './support/courses';
+import { toastsShown } from './support/meeting-probe';
+import { english, meetingWindows } from './support/meeting-windows';
+import { buyWeekdayBatch } from './support/purchase';
 
-const DAY = 86_400_000;
-const english = look('en', 'light', false);
 const frenchDarkRtl = look('fr', 'dark', true);
-const auth = (who: SignedIn) => ({ Authorization: `Bearer ${who.access}` });
 const nameOf = (who: SignedIn) => `${who.user.first_name} ${who.user.last_name}`;
 
-
-/** One Chromium for everyone in a test, a context (a window) per person: a browser each is too much for two cores. */
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const windows = meetingWindows();
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  browser = await cameraBrowser();
-});
-
-test.afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-test.afterAll(async () => {
-  await browser?.close();
-});
-
-/** The next Monday at least a week away (YYYY-MM-DD): a start date any weekday batch accepts. */
-function nextMonday(): string {
-  const day = new Date(Date.now() + 7 * DAY);
-  while (day.getUTCDay() !== 1) day.setTime(day.getTime() + DAY);
-  return day.toISOString().slice(0, 10);
-}
-
 /** A new course of the demo teacher, bought by a new student, with a class that starts in a few minutes (its room is open now). */
 async function classToRecord(request: APIRequestContext, teacher: SignedIn) {
-  const created = await request.post('/api/courses/', {
-    headers: auth(teacher),
-    data: {
-      name: `Calligraphy ${Date.now()}`,
-      description: 'Broad-edged pens, ink and paper.',
-      price: 80_000,
-      duration_weeks: 4,
-      batch_start_dates: [nextMonday()],
-      weekday_times: ['09:00'],
-      weekend_times: [],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const course = (await created.json()).data as { id: number; name: string };
-  const scheduled = await request.post('/api/classes/sessions/', {
-    headers: auth(teacher),
-    data: { course_id: course.id, title: `Italic hand ${Date.now()}`, starts_at: new Date(Date.now() + 5 * 60_000).toISOString(), duration_minutes: 60 },
-  });
-  expect(scheduled.status(), await scheduled.text()).toBe(201);
-  const session = (await scheduled.json()).data as { id: number; title: string; room_id: string };
-
+  const course = await createCourse(request, teacher, { name: `Calligraphy ${Date.now()}`, description: 'Broad-edged pens, ink and paper.', price: 80_000 });
+  const session = await scheduleClass(request, teacher, course.id, `Italic hand ${Date.now()}`);
   const student = (await newStudent(request, 'Sami')).session;
-  const detail = (await (await request.get(`/api/courses/${course.id}/`, { headers: auth(student) })).json()).data as {
-    batches: { id: number; kind: string; start_date: string; end_date: string; time: string | null }[];
-  };
-  const batch = detail.batches.find((b) => b.kind === 'weekdays')!;
-  const order = await request.post('/api/payments/create_order/', {
-    headers: auth(student),
-    data: { course_id: course.id, batch_id: batch.id, batch: 'weekdays', start_date: batch.start_date, end_date: batch.end_date, time: batch.time },
-  });
-  expect(order.status(), await order.text()).toBe(200);
-  const { order_id, subscription_id } = (await order.json()).data;
-  const paid = await request.post('/api/payments/sandbox/pay/', { headers: auth(student), data: { order_id } });
-  expect(paid.status(), await paid.text()).toBe(200);
-  const verified = await request.post('/api/payments/verify_payment/', { headers: auth(student), data: { ...(await paid.json()).data, subscription_id } });
-  expect(verified.status(), await verified.text()).toBe(200);
+  await buyWeekdayBatch(request, student, course.id);
   return { course, session, student };
 }
 
@@ -89,11 +36,11 @@ async function classToRecord(request: APIRequestContext, teacher: SignedIn) {
  * MediaRecorder is started and stopped (performance.now()), to know how long the recording really is.
  * With `lateFrames`, its animation frames come late, as on a busy machine.
  */
-async function openWindow(browser: Browser, baseURL: string, who: SignedIn, view: Look = english, lateFrames = false): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
-  contexts.push(context);
-  await startSignedIn(context, { access: who.access, refresh: who.refresh, user: who.user }, nameOf(who));
-  await prepare(context, view);
+function openWindow(baseURL: string, who: SignedIn, view: Look = english, lateFrames = false): Promise<Page> {
+  return windows.open(baseURL, who, nameOf(who), view, 1280, (context) => noteRecorders(context, lateFrames));
+}
+
+async function noteRecorders(context: BrowserContext, lateFrames: boolean) {
   if (lateFrames) {
     // A busy machine's animation frames, made on purpose: each comes 0.7 s late.
     await context.addInitScript(() => {
@@ -122,18 +69,7 @@ async function openWindow(browser: Browser, baseURL: string, who: SignedIn, view
       if (entry && entry.stopped === undefined) entry.stopped = performance.now();
       return stop.call(this);
     };
-    // Toasts go within seconds; keep every text one showed.
-    const toasts: string[] = [];
-    (window as unknown as { __toasts: string[] }).__toasts = toasts;
-    new MutationObserver(() => {
-      for (const element of document.querySelectorAll<HTMLElement>('[data-testid="meeting-toast"]')) {
-        if (element.dataset.seen) continue;
-        element.dataset.seen = '1';
-        toasts.push(element.textContent ?? '');
-      }
-    }).observe(document, { childList: true, subtree: true });
   });
-  return context.newPage();
 }
 
 async function joinRoom(page: Page, roomId: string, others: number) {
@@ -143,9 +79,32 @@ async function joinRoom(page: Page, roomId: string, others: number) {
   await expect(page.locator('[data-testid="remote-tile"][data-has-video]')).toHaveCount(others, { timeout: 90_000 });
 }
 
+/**
+ * The demo teacher's class to record (classToRecord), the teacher and the student in it, and the
+ * recording the teacher started there: its id, as the student's notice gives it.
+ */
+async function recordingStarted(request: APIRequestContext, baseURL: string) {
+  const teacher = await apiLogIn(request, 'teacher@mooz.local');
+  const { course, session, student } = await classToRecord(request, teacher);
+  const [teacherPage, studentPage] = await Promise.all([openWindow(baseURL, teacher), openWindow(baseURL, student)]);
+  await teacherPage.goto(`/meeting/${session.room_id}`);
+  await expect(teacherPage.getByTestId('meeting-room')).toHaveAttribute('data-phase', 'joined', { timeout: 90_000 });
+  await joinRoom(studentPage, session.room_id, 1);
+
+  await teacherPage.getByTestId('start-recording').click();
+  await expect(studentPage.getByTestId('recording-notice')).toBeVisible();
+  const id = Number(await studentPage.getByTestId('recording-notice').getAttribute('data-recording-id'));
+  return { teacher, course, student, teacherPage, studentPage, id };
+}
+
+/** The live recording `id` as its teacher's API gives it (upload_offset: the bytes the server holds). */
+async function liveStatus(request: APIRequestContext, teacher: SignedIn, id: number) {
+  return (await (await request.get(pathOf(apiRoutes.recordings.liveStatus, { id }), { headers: auth(teacher) })).json()).data as LiveRecording;
+}
+
 /** The course's recordings as `who` sees them through the API. */
 async function recordingsOf(request: APIRequestContext, who: SignedIn, courseId: number): Promise<Recording[]> {
-  const response = await request.get(`/api/classes/recordings/?course_id=${courseId}`, { headers: auth(who) });
+  const response = await request.get(`${apiRoutes.recordings.list.path}?course_id=${courseId}`, { headers: auth(who) });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()).data as Recording[];
 }
@@ -228,9 +187,9 @@ test('the teacher records a class: everyone is told who records, and the recordi
   // The teacher's animation frames come late, as on a busy machine, where the recording once opened on
   // the placeholders painted before the cameras' first frames (its first frame is checked at the end).
   const [teacherPage, studentPage, adminPage] = await Promise.all([
-    openWindow(browser, baseURL!, teacher, english, true),
-    openWindow(browser, baseURL!, student, frenchDarkRtl),
-    openWindow(browser, baseURL!, admin),
+    openWindow(baseURL!, teacher, english, true),
+    openWindow(baseURL!, student, frenchDarkRtl),
+    openWindow(baseURL!, admin),
   ]);
 
   await teacherPage.goto(`/meeting/${session.room_id}`);
@@ -287,7 +246,7 @@ test('the teacher records a class: everyone is told who records, and the recordi
   await expect(teacherPage.getByTestId('start-recording')).toBeVisible({ timeout: 60_000 });
   for (const page of [teacherPage, studentPage, adminPage]) await expect(page.getByTestId('recording-notice')).toHaveCount(0);
   await expect
-    .poll(() => teacherPage.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts))
+    .poll(() => toastsShown(teacherPage))
     .toContain('Recording saved. You will find it under Recordings.');
 
   // The recorded length: what MediaRecorder wrote, as the browser plays it. On a loaded machine it is
@@ -323,21 +282,12 @@ test('the teacher records a class: everyone is told who records, and the recordi
 
 test('a recording whose tab is closed mid-way keeps what was already sent', async ({ request, baseURL }) => {
   test.setTimeout(420_000);
-  const teacher = await apiLogIn(request, 'teacher@mooz.local');
-  const { course, session, student } = await classToRecord(request, teacher);
-  const [teacherPage, studentPage] = await Promise.all([openWindow(browser, baseURL!, teacher), openWindow(browser, baseURL!, student)]);
-  await teacherPage.goto(`/meeting/${session.room_id}`);
-  await expect(teacherPage.getByTestId('meeting-room')).toHaveAttribute('data-phase', 'joined', { timeout: 90_000 });
-  await joinRoom(studentPage, session.room_id, 1);
-
-  await teacherPage.getByTestId('start-recording').click();
-  await expect(studentPage.getByTestId('recording-notice')).toBeVisible();
-  const id = Number(await studentPage.getByTestId('recording-notice').getAttribute('data-recording-id'));
+  const { teacher, course, student, teacherPage, studentPage, id } = await recordingStarted(request, baseURL!);
   // Three chunks are recorded (one every recordingLimits.chunkIntervalMs) and the server holds them...
   await expect.poll(async () => (await chunkSizes(teacherPage)).length, { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
   const sentBytes = (await chunkSizes(teacherPage)).slice(0, 3).reduce((sum, size) => sum + size, 0);
   await expect
-    .poll(async () => (await (await request.get(`/api/classes/recordings/live/${id}/`, { headers: auth(teacher) })).json()).data.upload_offset, { timeout: 60_000 })
+    .poll(async () => (await liveStatus(request, teacher, id)).upload_offset, { timeout: 60_000 })
     .toBeGreaterThanOrEqual(sentBytes);
   const sentSeconds = await rawRecordingSeconds(teacherPage, 3);
   const recordedSeconds = await rawRecordingSeconds(teacherPage);
@@ -372,30 +322,20 @@ test('a recording whose tab is closed mid-way keeps what was already sent', asyn
 
 test('a teacher who reloads the page mid-recording loses nothing that was recorded: the next page sends the rest', async ({ request, baseURL }) => {
   test.setTimeout(420_000);
-  const teacher = await apiLogIn(request, 'teacher@mooz.local');
-  const { course, session, student } = await classToRecord(request, teacher);
-  const [teacherPage, studentPage] = await Promise.all([openWindow(browser, baseURL!, teacher), openWindow(browser, baseURL!, student)]);
-  await teacherPage.goto(`/meeting/${session.room_id}`);
-  await expect(teacherPage.getByTestId('meeting-room')).toHaveAttribute('data-phase', 'joined', { timeout: 90_000 });
-  await joinRoom(studentPage, session.room_id, 1);
-
-  await teacherPage.getByTestId('start-recording').click();
-  await expect(studentPage.getByTestId('recording-notice')).toBeVisible();
-  const id = Number(await studentPage.getByTestId('recording-notice').getAttribute('data-recording-id'));
-  const liveStatus = async () => (await (await request.get(`/api/classes/recordings/live/${id}/`, { headers: auth(teacher) })).json()).data;
+  const { teacher, course, student, teacherPage, studentPage, id } = await recordingStarted(request, baseURL!);
   // Two chunks reach the server...
   await expect.poll(async () => (await chunkSizes(teacherPage)).length, { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
   const firstBytes = (await chunkSizes(teacherPage)).slice(0, 2).reduce((sum, size) => sum + size, 0);
-  await expect.poll(async () => (await liveStatus()).upload_offset, { timeout: 60_000 }).toBeGreaterThanOrEqual(firstBytes);
+  await expect.poll(async () => (await liveStatus(request, teacher, id)).upload_offset, { timeout: 60_000 }).toBeGreaterThanOrEqual(firstBytes);
 
   // ...then the network stalls for the appends, while the class and its recording go on.
-  const appends = /\/api\/classes\/recordings\/live\/\d+\/$/;
+  const appends = new RegExp(`${apiRoutes.recordings.appendLive.path.replace(':id', '\\d+')}$`);
   await teacherPage.route(appends, (route) => (route.request().method() === 'PATCH' ? route.abort('connectionreset') : route.continue()));
   const stalledAt = (await chunkSizes(teacherPage)).length;
   await expect.poll(async () => (await chunkSizes(teacherPage)).length, { timeout: 60_000 }).toBeGreaterThanOrEqual(stalledAt + 3);
   const recordedBytes = (await chunkSizes(teacherPage)).reduce((sum, size) => sum + size, 0);
   const recordedSeconds = await rawRecordingSeconds(teacherPage);
-  expect((await liveStatus()).upload_offset, 'the stall held the chunks back').toBeLessThan(recordedBytes);
+  expect((await liveStatus(request, teacher, id)).upload_offset, 'the stall held the chunks back').toBeLessThan(recordedBytes);
   // The page keeps what the server lacks in IndexedDB (written as each chunk comes).
   await expect
     .poll(() =>
@@ -414,15 +354,15 @@ test('a teacher who reloads the page mid-recording loses nothing that was record
 
   // The teacher reloads (the unload finish goes out; the server makes what it has into a recording).
   await teacherPage.reload();
-  await expect.poll(async () => (await liveStatus()).status, { timeout: 60_000 }).not.toBe('recording');
+  await expect.poll(async () => (await liveStatus(request, teacher, id)).status, { timeout: 60_000 }).not.toBe('recording');
   // The network comes back: the new page sends what the old one kept, and finishes.
   await teacherPage.unroute(appends);
-  await expect.poll(async () => (await liveStatus()).upload_offset, { timeout: 90_000 }).toBeGreaterThanOrEqual(recordedBytes);
-  await expect.poll(async () => (await liveStatus()).accepts_chunks, { timeout: 60_000 }).toBe(false);
+  await expect.poll(async () => (await liveStatus(request, teacher, id)).upload_offset, { timeout: 90_000 }).toBeGreaterThanOrEqual(recordedBytes);
+  await expect.poll(async () => (await liveStatus(request, teacher, id)).accepts_chunks, { timeout: 60_000 }).toBe(false);
 
   // One recording, with all that was recorded before the reload, playing.
   await expect.poll(async () => (await recordingsOf(request, student, course.id)).map((r) => r.id), { timeout: 90_000 }).toEqual([id]);
-  await expect.poll(async () => (await liveStatus()).status, { timeout: 60_000 }).toBe('ready');
+  await expect.poll(async () => (await liveStatus(request, teacher, id)).status, { timeout: 60_000 }).toBe('ready');
   const [recording] = await recordingsOf(request, student, course.id);
   expect(recording!.duration_seconds, `recorded ${recordedSeconds} s before the reload, listed ${recording!.duration_seconds} s`).toBeGreaterThan(recordedSeconds - 0.5);
   const played = await playIn(studentPage, recording!.url);

@@ -7,19 +7,14 @@
 // load says so and tries again. The pages and dialogs are scanned with axe, and shot at 1280 and
 // 390 px, in English and in French, dark, right to left.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { apiLogIn, AxeReport, look, newStudent, prepare, type Look, type SignedIn } from './support/a11y';
+import { apiRoutes } from '@mooz/contract/api-routes';
+import { pathOf } from '@mooz/contract/endpoint';
+import { apiLogIn, auth, AxeReport, look, newStudent, prepare, type Look, type SignedIn } from './support/a11y';
+import { createCourse, nextMonday, scheduleClass } from './support/courses';
+import { buyWeekdayBatch } from './support/purchase';
 
 const english = look('en', 'light', false);
 const frenchDarkRtl = look('fr', 'dark', true);
-const DAY = 86_400_000;
-const auth = (who: SignedIn) => ({ Authorization: `Bearer ${who.access}` });
-
-/** The next Monday at least a week away (YYYY-MM-DD): a start date any weekday batch accepts. */
-function nextMonday(): string {
-  const day = new Date(Date.now() + 7 * DAY);
-  while (day.getUTCDay() !== 1) day.setTime(day.getTime() + DAY);
-  return day.toISOString().slice(0, 10);
-}
 
 async function signedInPage(browser: Browser, who: SignedIn, view: Look = english, width = 1280): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
@@ -37,50 +32,14 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-/** Buys the first open weekday batch of `courseId` as `buyer`, through the sandbox checkout. */
-async function buy(request: APIRequestContext, buyer: SignedIn, courseId: number) {
-  const course = (await (await request.get(`/api/courses/${courseId}/`, { headers: auth(buyer) })).json()).data as {
-    batches: { id: number; kind: string; start_date: string; end_date: string; time: string | null; started: boolean; sold_out: boolean }[];
-  };
-  const batch = course.batches.find((b) => b.kind === 'weekdays' && !b.started && !b.sold_out)!;
-  const order = await request.post('/api/payments/create_order/', {
-    headers: auth(buyer),
-    data: { course_id: courseId, batch_id: batch.id, batch: 'weekdays', start_date: batch.start_date, end_date: batch.end_date, time: batch.time },
-  });
-  expect(order.status(), await order.text()).toBe(200);
-  const { order_id, subscription_id } = (await order.json()).data;
-  const paid = await request.post('/api/payments/sandbox/pay/', { headers: auth(buyer), data: { order_id } });
-  expect(paid.status(), await paid.text()).toBe(200);
-  const verified = await request.post('/api/payments/verify_payment/', { headers: auth(buyer), data: { ...(await paid.json()).data, subscription_id } });
-  expect(verified.status(), await verified.text()).toBe(200);
-}
-
 /** A new published course of the demo teacher, with a class scheduled soon. */
 async function courseWithSession(request: APIRequestContext, teacher: SignedIn) {
   const start = nextMonday();
   const name = `Bookbinding ${Date.now()}`;
-  const created = await request.post('/api/courses/', {
-    headers: auth(teacher),
-    data: {
-      name,
-      description: 'Folding, sewing and casing in.',
-      price: 90_000,
-      duration_weeks: 4,
-      batch_start_dates: [start],
-      weekday_times: ['09:00'],
-      weekend_times: [],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const course = (await created.json()).data as { id: number; name: string };
+  const course = await createCourse(request, teacher, { name, description: 'Folding, sewing and casing in.', price: 90_000, batch_start_dates: [start] });
   const title = `Coptic stitch ${Date.now()}`;
-  const scheduled = await request.post('/api/classes/sessions/', {
-    headers: auth(teacher),
-    // Soon, so it is near the top of the teacher's list.
-    data: { course_id: course.id, title, starts_at: new Date(Date.now() + 30 * 60_000).toISOString(), duration_minutes: 60 },
-  });
-  expect(scheduled.status(), await scheduled.text()).toBe(201);
-  return { course, session: (await scheduled.json()).data as { id: number; title: string; room_id: string } };
+  // Soon, so it is near the top of the teacher's list.
+  return { course, session: await scheduleClass(request, teacher, course.id, title, 30 * 60_000) };
 }
 
 /**
@@ -155,11 +114,11 @@ test.describe.serial('a recording uploaded from disk and watched', () => {
     const teacher = await apiLogIn(request, 'teacher@mooz.local');
     const { course, session } = await courseWithSession(request, teacher);
     const buyer = await newStudent(request, 'Binder');
-    await buy(request, buyer.session, course.id);
+    await buyWeekdayBatch(request, buyer.session, course.id);
     // A student of another course (one of the demo catalogue's), past their trial because they bought it.
     const outsider = await newStudent(request, 'Outsider');
-    const catalogue = (await (await request.get('/api/courses/', { headers: auth(outsider.session) })).json()).data as { id: number; name: string }[];
-    await buy(request, outsider.session, catalogue.find((c) => c.name === 'UI/UX Design Foundations')!.id);
+    const catalogue = (await (await request.get(apiRoutes.courses.catalogue.path, { headers: auth(outsider.session) })).json()).data as { id: number; name: string }[];
+    await buyWeekdayBatch(request, outsider.session, catalogue.find((c) => c.name === 'UI/UX Design Foundations')!.id);
     // Long enough that a resume point after a few seconds at 2× is not near its end (where the player starts over).
     const webm = await recordWebm(browser, 20);
     expect(webm.buffer.subarray(0, 4).toString('hex'), 'an EBML header').toBe('1a45dfa3');
@@ -196,7 +155,7 @@ test.describe.serial('a recording uploaded from disk and watched', () => {
     await shoot(page, 'upload-dialog');
 
     // Cancel stops an upload under way: the dialog is ready again, with no error and nothing said failed.
-    const uploadUrl = new RegExp(`/sessions/${session.room_id}/upload-recording/$`);
+    const uploadUrl = new RegExp(`${pathOf(apiRoutes.recordings.upload, { roomId: session.room_id })}$`);
     await page.route(uploadUrl, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 5000));
       await route.continue().catch(() => undefined);
@@ -300,7 +259,7 @@ test.describe.serial('a recording uploaded from disk and watched', () => {
   test('the server counted what was played, once', async ({ request }) => {
     const { buyer, webm, playerPath } = story;
     const id = Number(playerPath!.split('/').pop());
-    const stored = (await (await request.get(`/api/classes/recordings/${id}/`, { headers: auth(buyer) })).json()).data as {
+    const stored = (await (await request.get(pathOf(apiRoutes.recordings.get, { id }), { headers: auth(buyer) })).json()).data as {
       position_seconds: number;
       watched_seconds: number;
     };
@@ -373,11 +332,11 @@ test('a student with no recordings is invited to the sessions and the courses', 
   test.setTimeout(120_000);
   // Past the trial (which would show the open classes of every course), with a course nobody records.
   const student = await newStudent(request, 'Empty');
-  const catalogue = (await (await request.get('/api/courses/', { headers: auth(student.session) })).json()).data as { id: number; name: string }[];
-  await buy(request, student.session, catalogue.find((c) => c.name === 'Data Science with Python')!.id);
+  const catalogue = (await (await request.get(apiRoutes.courses.catalogue.path, { headers: auth(student.session) })).json()).data as { id: number; name: string }[];
+  await buyWeekdayBatch(request, student.session, catalogue.find((c) => c.name === 'Data Science with Python')!.id);
   const page = await signedInPage(browser, student.session);
   // First the list fails (a server error without a message): the spec's toast, and a way to try again.
-  await page.route(/\/api\/classes\/recordings\/(\?.*)?$/, (route) => route.fulfill({ status: 500, body: '' }));
+  await page.route(new RegExp(`${apiRoutes.recordings.list.path}(\\?.*)?$`), (route) => route.fulfill({ status: 500, body: '' }));
   await page.goto('/recordings');
   await expect(page.getByTestId('recordings-error')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole('status').filter({ hasText: 'Failed to fetch recorded videos' }).first()).toBeVisible();

@@ -4,19 +4,15 @@
 // 1280 and 390 px.
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { apiRoutes } from '@mooz/contract/api-routes';
 import { batchEndDate } from '@mooz/contract/courses';
-import { apiLogIn, AxeReport, look, newStudent, prepare, type SignedIn } from './support/a11y';
+import { apiLogIn, auth, AxeReport, look, newStudent, prepare, type SignedIn } from './support/a11y';
+import { createCourse, nextMonday, scheduleClass } from './support/courses';
+import { payFor } from './support/purchase';
+import { shoot } from './support/screens';
 
 const view = look('en', 'light', false);
 const DAY = 86_400_000;
-const auth = (who: SignedIn) => ({ Authorization: `Bearer ${who.access}` });
-
-/** The next Monday at least a week away, as YYYY-MM-DD: a start date any batch rule accepts for weekdays. */
-function nextMonday(): string {
-  const day = new Date(Date.now() + 7 * DAY);
-  while (day.getUTCDay() !== 1) day.setTime(day.getTime() + DAY);
-  return day.toISOString().slice(0, 10);
-}
 
 async function signedInPage(browser: Browser, who: SignedIn, width = 1280): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
@@ -24,55 +20,21 @@ async function signedInPage(browser: Browser, who: SignedIn, width = 1280): Prom
   return context.newPage();
 }
 
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 /** A new published course of the demo teacher, bought by a new student through the sandbox checkout. */
 async function boughtCourse(request: APIRequestContext, teacher: SignedIn) {
   const start = nextMonday();
-  const created = await request.post('/api/courses/', {
-    headers: auth(teacher),
-    data: {
-      name: `Ceramics ${Date.now()}`,
-      description: 'Throwing, glazing and firing.',
-      price: 150_000,
-      duration_weeks: 4,
-      batch_start_dates: [start],
-      weekday_times: ['09:00'],
-      weekend_times: [],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const course = (await created.json()).data as { id: number; name: string };
+  const course = await createCourse(request, teacher, { name: `Ceramics ${Date.now()}`, description: 'Throwing, glazing and firing.', price: 150_000, batch_start_dates: [start] });
   const buyer = await newStudent(request, 'Csvbuyer');
-  const order = await request.post('/api/payments/create_order/', {
-    headers: auth(buyer.session),
-    data: { course_id: course.id, batch: 'weekdays', start_date: start, end_date: batchEndDate(start, 4), time: '09:00' },
-  });
-  expect(order.status(), await order.text()).toBe(200);
-  const { order_id, subscription_id } = (await order.json()).data;
-  const paid = await request.post('/api/payments/sandbox/pay/', { headers: auth(buyer.session), data: { order_id } });
-  expect(paid.status(), await paid.text()).toBe(200);
-  const verified = await request.post('/api/payments/verify_payment/', { headers: auth(buyer.session), data: { ...(await paid.json()).data, subscription_id } });
-  expect(verified.status(), await verified.text()).toBe(200);
+  await payFor(request, buyer.session, { course_id: course.id, batch: 'weekdays', start_date: start, end_date: batchEndDate(start, 4), time: '09:00' });
   return { course, buyer };
 }
 
 test('a session the teacher cancels leaves an open student list without a reload', async ({ browser, request }) => {
   test.setTimeout(90_000);
   const teacher = await apiLogIn(request, 'teacher@mooz.local');
-  const [course] = (await (await request.get('/api/courses/my_courses/', { headers: auth(teacher) })).json()).data as { id: number }[];
+  const [course] = (await (await request.get(apiRoutes.courses.mine.path, { headers: auth(teacher) })).json()).data as { id: number }[];
   const title = `Cancelled class ${Date.now()}`;
-  const scheduled = await request.post('/api/classes/sessions/', {
-    headers: auth(teacher),
-    data: { course_id: course!.id, title, starts_at: new Date(Date.now() + 2 * DAY).toISOString(), duration_minutes: 60 },
-  });
-  expect(scheduled.status(), await scheduled.text()).toBe(201);
+  await scheduleClass(request, teacher, course!.id, title, 2 * DAY);
 
   // A new student in trial sees every session.
   const student = await newStudent(request, 'Watcher');

@@ -13,6 +13,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { storageKeys } from '@mooz/contract/config';
 import { startCoturn } from '../scripts/coturn.mjs';
 import { cameraBrowser } from './support/fake-camera';
+import { installMeetingProbe } from './support/meeting-probe';
 import { startOwnServer, type OwnServer } from './support/own-server';
 import { logInAt, startSignedIn } from './support/signed-in';
 
@@ -58,28 +59,19 @@ test.afterAll(async () => {
 });
 
 /**
- * A signed-in window whose peer connections are kept in `window.__pcs`, and the Date.now() of the
- * first frame each remote video shows in `window.__firstFrames`.
+ * A signed-in window with the meeting probe (its peer connections in `window.__pcs`), and the
+ * Date.now() of the first frame each remote video shows in `window.__firstFrames`.
  */
 async function openWindow(baseURL: string, email: string, userName: string, language = 'en'): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   contexts.push(context);
   await startSignedIn(context, await logInAt(baseURL, email), userName);
+  await installMeetingProbe(context);
   await context.addInitScript(
     ({ key, language }) => {
       localStorage.setItem(key, language);
-      const w = window as unknown as { __pcs: RTCPeerConnection[]; __firstFrames: number[] };
-      w.__pcs = [];
+      const w = window as unknown as { __firstFrames: number[] };
       w.__firstFrames = [];
-      const Native = window.RTCPeerConnection;
-      const Wrapped = function (config?: RTCConfiguration) {
-        const pc = new Native(config);
-        w.__pcs.push(pc);
-        return pc;
-      } as unknown as typeof RTCPeerConnection;
-      Wrapped.prototype = Native.prototype;
-      Object.assign(Wrapped, { generateCertificate: Native.generateCertificate });
-      window.RTCPeerConnection = Wrapped;
       const watched = new WeakSet<HTMLVideoElement>();
       new MutationObserver(() => {
         for (const video of document.querySelectorAll<HTMLVideoElement>('[data-testid="remote-tile"] video')) {

@@ -8,9 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { io } from 'socket.io-client';
 import * as Y from 'yjs';
-import { apiLogIn, newStudent, type Look, type SignedIn } from './support/a11y';
+import { apiRoutes } from '@mooz/contract/api-routes';
+import { pathOf } from '@mooz/contract/endpoint';
+import { auth, newStudent, type Look, type SignedIn } from './support/a11y';
 import { cutNetwork } from './support/meeting-probe';
-import { bearer as auth, classSession, english, frenchRtl, joined, meetingWindows } from './support/meeting-windows';
+import { classOfThree, english, frenchRtl, joined, meetingWindows } from './support/meeting-windows';
 
 const windows = meetingWindows();
 
@@ -62,21 +64,7 @@ const elements = (page: Page) => board(page);
 test('the teacher draws and both students see it; drawing rights, a forged update, pages, a late joiner and a blip', async ({ request, baseURL }, testInfo) => {
   // Three windows with cameras and the board editor on two cores (and a fourth for the late joiner): minutes.
   test.setTimeout(480_000);
-  const teacher = await apiLogIn(request, 'teacher@mooz.local');
-  const session = await classSession(request, teacher);
-  const sami = (await newStudent(request, 'Sami')).session;
-  const lina = (await newStudent(request, 'Lina')).session;
-  const [tess, samiPage, linaPage] = await Promise.all([
-    openWindow(baseURL!, teacher, 'Tess Teacher'),
-    openWindow(baseURL!, sami, 'Sami Student'),
-    openWindow(baseURL!, lina, 'Lina Student', frenchRtl, 390),
-  ]);
-  const room = `/meeting/${session.room_id}`;
-  await tess.goto(room);
-  await joined(tess, 0);
-  await samiPage.goto(room);
-  await linaPage.goto(room);
-  await Promise.all([joined(tess, 2), joined(samiPage, 2), joined(linaPage, 2)]);
+  const { session, sami, tess, samiPage, linaPage, room } = await classOfThree(request, baseURL!, openWindow, { linaView: frenchRtl, linaWidth: 390 });
 
   // Nothing of the editor is loaded before the board is shown.
   const editorLoaded = (page: Page) => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /whiteboard-board|excalidraw/i.test(entry.name)));
@@ -211,11 +199,11 @@ test('the teacher draws and both students see it; drawing rights, a forged updat
   for (const page of [samiPage, linaPage, latePage]) await expect(board(page)).toHaveCount(0);
 
   // Both pages were saved on the session as PNG by the teacher's tab; a student of it opens them.
-  const saved = `/api/classes/rooms/${session.room_id}/whiteboard/`;
+  const saved = pathOf(apiRoutes.sessions.whiteboardPages, { roomId: session.room_id });
   await expect
     .poll(async () => ((await (await request.get(saved, { headers: auth(sami) })).json()).data as { page: number }[]).map((p) => p.page), { timeout: 20_000 })
     .toEqual([0, 1]);
-  const image = await request.get(`${saved}0/`, { headers: auth(sami) });
+  const image = await request.get(pathOf(apiRoutes.sessions.whiteboardImage, { roomId: session.room_id, page: 0 }), { headers: auth(sami) });
   expect(image.status()).toBe(200);
   expect(image.headers()['content-type']).toBe('image/png');
   expect((await image.body()).subarray(1, 4).toString()).toBe('PNG');

@@ -59,6 +59,8 @@ describe('API paths', () => {
     expect(await ruleIds('apps/web/src/features/courses/probe.ts', "export const path = '/api/courses/';")).toContain(rule);
     expect(await ruleIds('apps/web/src/features/courses/probe.ts', 'export const path = (id: number) => `/api/courses/${id}/`;')).toContain(rule);
     expect(await ruleIds('apps/server/src/modules/probe.ts', "export const path = '/api/health';")).toContain(rule);
+    expect(await ruleIds('e2e/probe.spec.ts', "export const path = '/api/courses/';")).toContain(rule);
+    expect(await ruleIds('bench/probe.mjs', 'export const path = (id) => `/api/courses/${id}/`;')).toContain(rule);
     expect(await ruleIds('apps/web/src/lib/api.ts', "export const path = '/api/courses/';")).not.toContain(rule);
     expect(await ruleIds('packages/contract/src/probe.ts', "export const path = '/api/courses/';")).not.toContain(rule);
   });

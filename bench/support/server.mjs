@@ -17,6 +17,26 @@ export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+/** How many times `list` holds, their p50, p95 and p99, and the slowest. */
+export function latencySummary(list) {
+  const sorted = [...list].sort((a, b) => a - b);
+  return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted.at(-1) };
+}
+
+/**
+ * Fetches `url` (with `init`) and reads its JSON: how long that took, in ms, and the body; an error
+ * answer throws. On a 401, `signInAgain` (when given) may renew the token `init` carries and answer
+ * true, and the request is made again.
+ */
+export async function timedJson(url, init = {}, signInAgain = async () => false) {
+  const started = performance.now();
+  const response = await fetch(url, init);
+  if (response.status === 401 && (await signInAgain())) return timedJson(url, init, signInAgain);
+  const body = await response.json();
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${body.message}`);
+  return { ms: performance.now() - started, body };
+}
+
 /** The value after the option at `argv[index]` ("--runs 3"); a missing one is refused by name. */
 export function optionValue(argv, index) {
   const next = argv[index + 1];
@@ -89,6 +109,9 @@ export async function startServer({ databaseUrl = '', redisUrl = '', env = {}, d
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
+  // The contract's apiRoutes.health.path, written out: bundle.mjs runs on plain Node (no tsx) and
+  // imports this file, and Node 20 cannot import the contract's TypeScript. bench's only such path.
+  // eslint-disable-next-line no-restricted-syntax
   await waitUntilUp(child, `${url}/api/health`);
   return { url, pid: child.pid, stop: stopper(child, () => givenDataDir || rmSync(dataDir, { recursive: true, force: true })) };
 }

@@ -12,6 +12,7 @@
 //   | pt dark ltr     | pt       | dark  | ltr       |
 import axe from 'axe-core';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { apiRoutes } from '@mooz/contract/api-routes';
 import { storageKeys } from '@mooz/contract/config';
 
 export const demoPassword = 'mooz-demo-123';
@@ -54,8 +55,11 @@ export interface SignedIn {
   user: Record<string, unknown>;
 }
 
+/** The header that signs an API request in as `who`. */
+export const auth = (who: { access: string }) => ({ Authorization: `Bearer ${who.access}` });
+
 export async function apiLogIn(request: APIRequestContext, email: string, password = demoPassword): Promise<SignedIn> {
-  const response = await request.post('/api/auth/login/', { data: { email, password } });
+  const response = await request.post(apiRoutes.auth.login.path, { data: { email, password } });
   expect(response.status(), await response.text()).toBe(200);
   const { access, refresh, user, ...summary } = (await response.json()).data;
   return { access, refresh, user: { ...summary, ...user } };
@@ -67,8 +71,8 @@ export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.f
 export async function newStudent(request: APIRequestContext, firstName: string): Promise<{ email: string; session: SignedIn }> {
   const admin = await apiLogIn(request, 'admin@mooz.local');
   const email = uniqueEmail(`a11y-${firstName.toLowerCase()}`);
-  const created = await request.post('/api/admin/users/', {
-    headers: { Authorization: `Bearer ${admin.access}` },
+  const created = await request.post(apiRoutes.admin.createUser.path, {
+    headers: auth(admin),
     data: { email, password: demoPassword, first_name: firstName, last_name: 'Student', user_type: 'student' },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -131,10 +135,10 @@ const scanOptions: axe.RunOptions = {
 /**
  * axe run in the page itself, injected once per document (a navigation drops it). Not through
  * @axe-core/playwright: its default mode opens a blank page for every scan to gather each frame's
- * results (1.3-1.9 s a scan here against 0.5, 3 of the accessibility spec's 7 minutes), and its legacy
- * mode injects axe again at every scan and wraps the run, 0.8 s against 0.52 for the run alone on a
- * table of 300 rows. What only those modes add is what is inside a frame (a srcdoc frame's image went
- * unchecked where the default found it), and the suite has none: the app draws no iframe, and the
+ * results, and its legacy mode injects axe again at every scan and wraps the run, each several times
+ * slower than the run alone, for the many scans of the accessibility specs. What only those modes add
+ * is what is inside a frame (a srcdoc frame's image went unchecked where the default found it), and
+ * the suite has none: the app draws no iframe, and the
  * tests' payment provider is the sandbox, whose checkout is a dialog of the app's own (Razorpay's
  * framed one is not scanned here).
  */
@@ -147,8 +151,8 @@ async function runAxe(page: Page): Promise<axe.Result[]> {
 /**
  * axe's violations on the page as it is now, with every animation and transition taken to its end for
  * the length of the scan. A scan takes a second or more: a meeting toast that began to fade out
- * meanwhile was read at part of its opacity and reported as low contrast, a colour it never has at rest
- * (3 flaky failures in one CI run). At their ends a leaving toast is transparent, so hidden to axe, and
+ * meanwhile was read at part of its opacity and reported as low contrast, a colour it never has at rest,
+ * and the test failed now and then. At their ends a leaving toast is transparent, so hidden to axe, and
  * an arriving one fully drawn, so what is checked is what stays on screen.
  */
 export async function axeViolations(page: Page) {

@@ -1,11 +1,12 @@
 // A small, slow looping camera clip for Chromium's fake camera (320×180 at 5 frames a second, a bar
 // sweeping across), written once per process: three windows encoding, decoding and drawing a camera on
 // two cores starve each other, and a test or benchmark then measures the machine instead of the product.
-// Every meeting spec launches its browser with cameraBrowser, a window (context) per person; bench/first-frame.mjs uses the clip.
+// Every meeting spec launches its browser with cameraBrowser (most through cameraWindows), a window
+// (context) per person; bench/first-frame.mjs uses the clip.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, test, type Browser } from '@playwright/test';
+import { chromium, test, type Browser, type BrowserContext, type BrowserContextOptions } from '@playwright/test';
 
 export function writeFakeCamera(): string {
   const [width, height, frames] = [320, 180, 10];
@@ -29,8 +30,9 @@ let clip: string | undefined;
 /**
  * A Chromium with the fake camera (the clip) and microphone, whose capture services are started and
  * kept running. Chromium starts them at a page's first getUserMedia and stops them when nothing has
- * captured for a while; on two cores busy with a meeting of the others, that start took 15–25 s, so
- * a late joiner's camera came after the test's wait. A hidden page holds a capture for the browser's life.
+ * captured for a while, and on two cores busy with a meeting of the others that start is slow enough
+ * that a late joiner's camera came after the test's wait. A hidden page holds a capture for the
+ * browser's life.
  */
 export async function cameraBrowser(extraArgs: string[] = []): Promise<Browser> {
   clip ??= writeFakeCamera();
@@ -60,4 +62,26 @@ export function fakeMediaBrowser(): () => Browser {
     await browser?.close();
   });
   return () => browser!;
+}
+
+/**
+ * The calling spec's camera browser (fakeMediaBrowser) and `newWindow`, a person's window (a context)
+ * in it, or in another `browser`: one Chromium for everyone in a test, since a browser each is too much
+ * for two cores. The windows a test opened are closed after it, so that no meeting lingers into the
+ * next test.
+ */
+export function cameraWindows() {
+  const camera = fakeMediaBrowser();
+  const contexts: BrowserContext[] = [];
+  test.afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  return {
+    camera,
+    async newWindow(options?: BrowserContextOptions, browser: Browser = camera()): Promise<BrowserContext> {
+      const context = await browser.newContext(options);
+      contexts.push(context);
+      return context;
+    },
+  };
 }

@@ -9,8 +9,9 @@ interface Probe {
   __toasts: string[];
 }
 
-export async function installMeetingProbe(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
+/** The probe, keeping the text of every element `toasts` matches (meeting toasts by default). */
+export async function installMeetingProbe(context: BrowserContext, toasts = '[data-testid="meeting-toast"]'): Promise<void> {
+  await context.addInitScript((toasts) => {
     const w = window as unknown as Probe;
     w.__pcs = [];
     w.__ws = [];
@@ -32,13 +33,13 @@ export async function installMeetingProbe(context: BrowserContext): Promise<void
     Object.assign(WrappedPc, { generateCertificate: NativePc.generateCertificate });
     window.RTCPeerConnection = WrappedPc;
     new MutationObserver(() => {
-      for (const element of document.querySelectorAll<HTMLElement>('[data-testid="meeting-toast"]')) {
+      for (const element of document.querySelectorAll<HTMLElement>(toasts)) {
         if (element.dataset.seen) continue;
         element.dataset.seen = '1';
         w.__toasts.push(element.textContent ?? '');
       }
     }).observe(document, { childList: true, subtree: true });
-  });
+  }, toasts);
 }
 
 /** The toasts the page has shown so far. */

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { apiRoutes } from '@mooz/contract/api-routes';
 
 export interface OwnServer {
   baseURL: string;
@@ -53,7 +54,7 @@ export async function startOwnServer(env: Record<string, string>, timeoutMs = 90
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited: ${errors}`);
     try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) break;
+      if ((await fetch(`${baseURL}${apiRoutes.health.path}`)).ok) break;
     } catch {
       // not listening yet
     }

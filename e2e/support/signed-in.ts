@@ -1,6 +1,7 @@
 // A browser context whose pages start signed in, as the app leaves local storage after a login, for
 // tests and benchmarks that log in through the API instead of the form.
 import type { BrowserContext } from '@playwright/test';
+import { apiRoutes } from '@mooz/contract/api-routes';
 import { storageKeys } from '@mooz/contract/config';
 
 export interface StoredSession {
@@ -29,7 +30,7 @@ const demoPassword = 'mooz-demo-123';
 
 /** Logs in through the API of the server at `baseURL`. */
 export async function logInAt(baseURL: string, email: string, password = demoPassword): Promise<StoredSession> {
-  const response = await fetch(`${baseURL}/api/auth/login/`, {
+  const response = await fetch(`${baseURL}${apiRoutes.auth.login.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
@@ -42,7 +43,7 @@ export async function logInAt(baseURL: string, email: string, password = demoPas
 /** A new student named `firstName` Student, made by `admin` (active at once), signed in. */
 export async function newStudentAt(baseURL: string, admin: StoredSession, firstName: string): Promise<StoredSession> {
   const email = `${firstName.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
-  const created = await fetch(`${baseURL}/api/admin/users/`, {
+  const created = await fetch(`${baseURL}${apiRoutes.admin.createUser.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.access}` },
     body: JSON.stringify({ email, password: demoPassword, first_name: firstName, last_name: 'Student', user_type: 'student' }),
