@@ -3,7 +3,8 @@
 // support/global-janus.ts) and a Mooz server of this spec's own
 // with MESH_MAX_PEOPLE=4. Four meet peer to peer; when the fifth joins the room moves to the SFU by
 // itself: nobody rejoins or gets a leave toast, everyone sees the four others over at most two
-// connected peer connections, and chat, a raised hand and a screen share still reach everyone. Then, on
+// connected peer connections, chat, a raised hand and a screen share still reach everyone, and a
+// private message only its one recipient. Then, on
 // the SFU: the active speaker, a pinned tile, a phone's paused cameras, the host's controls, a network
 // blip, a recording, and the death of the Janus holding the room, after which everyone republishes on
 // the other by themselves.
@@ -120,6 +121,28 @@ test('a class moves from the mesh to the SFU when a fifth person joins, and ever
     await page.getByTestId('tab-chats').click();
     await expect(page.getByTestId('panel-chat').getByTestId('chat-message').filter({ hasText: 'Can everyone hear me?' })).toBeVisible();
   }
+
+  // A private message from Ana to Ben reaches Ben alone: it goes through the server to his tab, never
+  // to the room. A message to everyone sent after it reaches the others, so the private one, had it
+  // been sent to them, would have come first.
+  const [ana, ben] = [pages[1]!, pages[2]!];
+  await ana.getByTestId('toggle-panel').click();
+  await ana.getByTestId('tab-people').click();
+  await ana.getByTestId('person').filter({ hasText: 'Ben Student' }).getByTestId('person-private-message').click();
+  await expect(ana.getByTestId('panel-chat').getByTestId('chat-to')).toHaveValue(/.+/);
+  await ana.getByTestId('panel-chat').getByTestId('chat-input').fill('Just for Ben');
+  await ana.getByTestId('panel-chat').getByTestId('chat-input').press('Enter');
+  const chatOn = (page: Page, text: string) => page.getByTestId('panel-chat').getByTestId('chat-message').filter({ hasText: text });
+  await expect(chatOn(ben, 'Just for Ben')).toHaveAttribute('data-private', 'true');
+  await ana.getByTestId('panel-chat').getByTestId('chat-to').selectOption('');
+  await ana.getByTestId('panel-chat').getByTestId('chat-input').fill('And now for all');
+  await ana.getByTestId('panel-chat').getByTestId('chat-input').press('Enter');
+  for (const page of [tess, pages[3]!, dev]) {
+    await expect(chatOn(page, 'And now for all')).toBeVisible();
+    await expect(chatOn(page, 'Just for Ben')).toHaveCount(0);
+    expect((await toastsShown(page)).join(' | ')).not.toContain('Just for Ben');
+  }
+  await ana.getByTestId('toggle-panel').click();
 
   // A raised hand reaches the teacher.
   await pages[2]!.getByTestId('toggle-hand').click();
