@@ -36,7 +36,8 @@ function FilePicker({ file, onChoose, invalid }: {
         id={id}
         type="file"
         accept="video/webm,.webm"
-        className={classes.input}
+        // In the page (keyboard and screen readers reach it) but hidden: its label draws it.
+        className={`mooz-visually-hidden ${classes.input}`}
         aria-describedby={`${id}-hint`}
         aria-invalid={Boolean(invalid) || undefined}
         onChange={(event) => {

@@ -22,6 +22,18 @@ const jwtExpiringIn = (seconds: number) =>
   `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url({ sub: '1', exp: Math.floor(Date.now() / 1000) + seconds })}.signature`;
 const validToken = jwtExpiringIn(15 * 60);
 
+/** A server that refreshes the token, then refuses the new one as it did the old. */
+function refusesEveryToken() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      calls.push({ url, authorization: null, body: null });
+      if (url.endsWith('/token/refresh/')) return jsonResponse(200, { data: { access: 'still-bad', refresh: 'r' } });
+      return jsonResponse(401, { message: 'nope' });
+    }),
+  );
+}
+
 beforeEach(() => {
   calls = [];
   refreshWorks = true;
@@ -75,14 +87,7 @@ describe('the API client', () => {
   });
 
   it('retries a request only once: a second 401 is the caller’s error', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        calls.push({ url, authorization: null, body: null });
-        if (url.endsWith('/token/refresh/')) return jsonResponse(200, { data: { access: 'still-bad', refresh: 'r' } });
-        return jsonResponse(401, { message: 'nope' });
-      }),
-    );
+    refusesEveryToken();
     await expect(api('/api/courses/')).rejects.toMatchObject({ status: 401, message: 'nope' });
     expect(calls).toHaveLength(3);
   });
@@ -113,14 +118,7 @@ describe('the API client', () => {
 
   it('refreshes only once for a request whose token had expired, even if the new one is refused', async () => {
     localStorage.setItem(storageKeys.access, jwtExpiringIn(-60));
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        calls.push({ url, authorization: null, body: null });
-        if (url.endsWith('/token/refresh/')) return jsonResponse(200, { data: { access: 'still-bad', refresh: 'r' } });
-        return jsonResponse(401, { message: 'nope' });
-      }),
-    );
+    refusesEveryToken();
     await expect(api('/api/courses/')).rejects.toMatchObject({ status: 401, message: 'nope' });
     expect(refreshCalls()).toHaveLength(1);
     expect(calls).toHaveLength(2);

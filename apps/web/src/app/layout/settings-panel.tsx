@@ -3,10 +3,10 @@
 // The drawer lives in the layout (SettingsDrawerHost), not beside the gear: choosing "Hidden" for the
 // top bar moves the gear from the bar to the floating tools, and a drawer mounted beside it would close.
 import { lazy, Suspense } from 'react';
-import { ActionIcon } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
+import { BarButton } from './bar-button';
 
 const loadDrawer = () => import('./settings-drawer');
 const SettingsDrawer = lazy(async () => ({ default: (await loadDrawer()).SettingsDrawer }));
@@ -17,20 +17,15 @@ const useSettingsDrawer = create<{ opened: boolean; used: boolean }>()(() => ({ 
 export function SettingsButton() {
   const { t } = useTranslation();
   return (
-    <ActionIcon
-      variant="subtle"
-      color="gray"
-      size="lg"
-      radius="xl"
+    <BarButton
+      label={t('settings.title')}
       onClick={() => useSettingsDrawer.setState({ opened: true, used: true })}
       onPointerEnter={() => void loadDrawer()}
       onFocus={() => void loadDrawer()}
-      title={t('settings.title')}
-      aria-label={t('settings.title')}
       data-testid="settings-button"
     >
       <IconSettings size={20} stroke={1.6} />
-    </ActionIcon>
+    </BarButton>
   );
 }
 

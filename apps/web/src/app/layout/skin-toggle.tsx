@@ -1,7 +1,7 @@
-import { ActionIcon } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLayoutPreferences } from '../../lib/layout-preferences';
+import { BarButton } from './bar-button';
 
 export function SkinToggle() {
   const { t } = useTranslation();
@@ -9,17 +9,8 @@ export function SkinToggle() {
   const toggleSkin = useLayoutPreferences((state) => state.toggleSkin);
   const label = skin === 'dark' ? t('settings.lightSkin') : t('settings.darkSkin');
   return (
-    <ActionIcon
-      variant="subtle"
-      color="gray"
-      size="lg"
-      radius="xl"
-      onClick={toggleSkin}
-      title={label}
-      aria-label={label}
-      data-testid="skin-toggle"
-    >
+    <BarButton label={label} onClick={toggleSkin} data-testid="skin-toggle">
       {skin === 'dark' ? <IconSun size={20} stroke={1.6} /> : <IconMoon size={20} stroke={1.6} />}
-    </ActionIcon>
+    </BarButton>
   );
 }

@@ -4,18 +4,11 @@
 // What people wrote (titles, instructions, answers, feedback) keeps its own direction (dir="auto").
 import { useState } from 'react';
 import { Badge, Button, Card, Collapse, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import {
-  IconChevronDown,
-  IconChevronUp,
-  IconClipboardList,
-  IconEdit,
-  IconPlus,
-  IconSend,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconChevronDown, IconChevronUp, IconClipboardList, IconEdit, IconPlus, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Assignment, Submission } from '@mooz/contract/assignments';
 import { messages } from '@mooz/contract/messages';
+import { CancelButton, DeleteButton } from '../../components/buttons';
 import { ListEmpty, ListError, ListLoading } from '../../components/list-states';
 import { messageOf } from '../../lib/api';
 import { translateServerMessage } from '../../lib/server-message';
@@ -106,12 +99,8 @@ function DeleteAssignment({ assignment, onClose }: { assignment: Assignment; onC
       <Stack gap="md">
         <Text>{t('courseAssignments.delete.body', { title: assignment.title })}</Text>
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            color="red"
-            leftSection={<IconTrash size={16} />}
+          <CancelButton onClick={onClose} data-autofocus />
+          <DeleteButton
             loading={remove.isPending}
             onClick={() =>
               remove.mutateAsync(assignment.id).then(
@@ -125,7 +114,7 @@ function DeleteAssignment({ assignment, onClose }: { assignment: Assignment; onC
             data-testid="assignment-delete-confirm"
           >
             {t('courseAssignments.delete.confirm')}
-          </Button>
+          </DeleteButton>
         </Group>
       </Stack>
     </Modal>
@@ -183,17 +172,15 @@ function AssignmentCard({
               >
                 {t('courseAssignments.edit')}
               </Button>
-              <Button
+              <DeleteButton
                 size="xs"
                 variant="subtle"
-                color="red"
-                leftSection={<IconTrash size={14} />}
                 onClick={onDelete}
                 aria-label={t('courseAssignments.deleteNamed', { title: assignment.title })}
                 data-testid="assignment-delete-button"
               >
                 {t('courseAssignments.delete.action')}
-              </Button>
+              </DeleteButton>
             </Group>
           )}
         </Group>

@@ -1,10 +1,9 @@
 // Forgot password: ask for a code by email, then send it back with a new password.
 import '../../styles/mantine-more';
 import { useState } from 'react';
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { IconAt } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { forgotPasswordBody, sendOtpBody } from '@mooz/contract/auth';
@@ -17,6 +16,7 @@ import { notify } from '../../lib/toasts';
 import { serverFieldErrors, translateValidation, useTranslatedField } from '../../lib/validation';
 import { AuthScreen } from './auth-screen';
 import { CodeInput } from './code-input';
+import { EmailInput } from './email-input';
 import { FormFailure } from './form-failure';
 import { useResendCountdown } from './use-resend-countdown';
 import { ResendCode } from './resend-code';
@@ -113,15 +113,7 @@ export function ForgotPasswordPage() {
             </FormFailure>
           )}
           {step === 'email' ? (
-            <TextInput
-              {...field('email')}
-              label={t('auth.email')}
-              placeholder={t('auth.email.placeholder')}
-              type="email"
-              autoComplete="email"
-              leftSection={<IconAt size={18} stroke={1.6} />}
-              data-autofocus
-            />
+            <EmailInput {...field('email')} />
           ) : (
             <>
               <Stack gap={4}>

@@ -1,7 +1,7 @@
 // The first screen a visitor sees: what Mooz is, and the login form.
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { IconAt, IconLock } from '@tabler/icons-react';
+import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { validateLogin } from './login-validation';
@@ -12,6 +12,7 @@ import { useAuthStore } from '../../lib/auth-store';
 import { translateServerMessage } from '../../lib/server-message';
 import { serverFieldErrors, translateValidation } from '../../lib/validation';
 import { AuthScreen } from './auth-screen';
+import { EmailInput } from './email-input';
 import { FormFailure } from './form-failure';
 
 interface LoginValues {
@@ -91,18 +92,7 @@ export function LoginForm({ onSubmit, initialEmail = '', next = null }: {
             )}
           </FormFailure>
         )}
-        <TextInput
-          {...field('email')}
-          label={t('auth.email')}
-          placeholder={t('auth.email.placeholder')}
-          type="email"
-          autoComplete="email"
-          size="md"
-          leftSection={<IconAt size={18} stroke={1.6} />}
-          data-autofocus
-          required
-          withAsterisk={false}
-        />
+        <EmailInput {...field('email')} size="md" required withAsterisk={false} />
         <PasswordInput
           {...field('password')}
           label={t('auth.password')}

@@ -10,7 +10,7 @@ import { messages } from '@mooz/contract/messages';
 import { ApiError, messageOf } from '../../lib/api';
 import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
-import { isoFromLocalInput, localInputValue, StartsAtInput } from './session-form';
+import { DurationInput, isoFromLocalInput, localInputValue, StartsAtInput } from './session-form';
 import { useScheduleSession, useTaughtCourses } from './use-sessions';
 import { useMeetingCapacity } from '../../lib/meeting-capacity';
 
@@ -115,14 +115,7 @@ export function ScheduleSessionModal({ opened, onClose }: { opened: boolean; onC
           <TextInput label={t('sessions.form.title')} required {...form.getInputProps('title')} data-testid="session-title" />
           <StartsAtInput {...form.getInputProps('starts_at')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NumberInput
-              label={t('sessions.form.duration')}
-              min={limits.sessionMinMinutes}
-              max={limits.sessionMaxMinutes}
-              step={15}
-              allowDecimal={false}
-              {...form.getInputProps('duration_minutes')}
-            />
+            <DurationInput {...form.getInputProps('duration_minutes')} />
             <NumberInput label={t('sessions.form.capacity')} min={limits.meetingMinCapacity} max={maxCapacity} allowDecimal={false} {...form.getInputProps('capacity')} />
           </SimpleGrid>
           <Button type="submit" loading={schedule.isPending} data-testid="session-submit">

@@ -4,7 +4,7 @@
 // whoever may create recordings (the session's teacher, an admin), Upload recording from disk.
 import '@mantine/core/styles/Table.css';
 import { useState } from 'react';
-import { Button, Group, Modal, NumberInput, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCalendarX, IconFileSpreadsheet, IconListCheck, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ import { ApiError, messageOf } from '../../lib/api';
 import { isolate } from '../../lib/bidi';
 import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
-import { isoFromLocalInput, localInputValue, StartsAtInput } from './session-form';
+import { DurationInput, isoFromLocalInput, localInputValue, StartsAtInput } from './session-form';
 import { useAttendanceCsv, useCancelSession, useEditSession, useSessionAttendance } from './use-session-changes';
 import { dateTimeFormat } from '../../lib/intl';
 
@@ -70,14 +70,7 @@ function EditSessionModal({ session, opened, onClose }: { session: Session; open
         <Stack gap="md">
           <TextInput label={t('sessions.form.title')} required {...form.getInputProps('title')} data-testid="edit-session-title" />
           <StartsAtInput {...form.getInputProps('starts_at')} />
-          <NumberInput
-            label={t('sessions.form.duration')}
-            min={limits.sessionMinMinutes}
-            max={limits.sessionMaxMinutes}
-            step={15}
-            allowDecimal={false}
-            {...form.getInputProps('duration_minutes')}
-          />
+          <DurationInput {...form.getInputProps('duration_minutes')} />
           <Text size="sm" c="dimmed">
             {t('sessions.edit.mailHint')}
           </Text>

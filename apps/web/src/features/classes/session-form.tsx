@@ -1,7 +1,8 @@
 // The start of a session as a datetime-local input shows it (the browser's time zone) and back, and
-// that input as the schedule and edit forms both show it.
-import { TextInput, type TextInputProps } from '@mantine/core';
+// the start and duration fields as the schedule and edit forms both show them.
+import { NumberInput, TextInput, type NumberInputProps, type TextInputProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { limits } from '@mooz/contract/limits';
 import { viewerTimeZone } from '../../lib/intl';
 
 /** `YYYY-MM-DDTHH:MM` for a datetime-local input, in the browser's time zone. */
@@ -25,6 +26,21 @@ export function StartsAtInput(props: TextInputProps) {
       label={t('sessions.form.startsAt')}
       description={t('sessions.form.startsAtHint', { zone: viewerTimeZone() })}
       required
+      {...props}
+    />
+  );
+}
+
+/** The duration field: whole minutes, in quarter-hour steps, within what a session may last. */
+export function DurationInput(props: NumberInputProps) {
+  const { t } = useTranslation();
+  return (
+    <NumberInput
+      label={t('sessions.form.duration')}
+      min={limits.sessionMinMinutes}
+      max={limits.sessionMaxMinutes}
+      step={15}
+      allowDecimal={false}
       {...props}
     />
   );

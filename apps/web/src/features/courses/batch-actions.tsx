@@ -4,11 +4,12 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { IconAlertCircle, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { batchPatch, type Batch } from '@mooz/contract/batches';
 import { limits } from '@mooz/contract/limits';
 import { messages } from '@mooz/contract/messages';
+import { CancelButton, DeleteButton } from '../../components/buttons';
 import { ApiError, messageOf } from '../../lib/api';
 import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
@@ -88,9 +89,7 @@ export function ChangeSeatsDialog({ courseId, batch, name, opened, onClose }: Ba
             data-testid="batch-seats-input"
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
+            <CancelButton onClick={onClose} />
             <Button
               type="submit"
               loading={change.isPending}
@@ -127,12 +126,8 @@ export function RemoveBatchDialog({ courseId, batch, name, opened, onClose }: Ba
           </Alert>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            color="red"
-            leftSection={<IconTrash size={16} />}
+          <CancelButton onClick={onClose} data-autofocus />
+          <DeleteButton
             loading={remove.isPending}
             disabled={refusal !== null}
             onClick={() =>
@@ -151,7 +146,7 @@ export function RemoveBatchDialog({ courseId, batch, name, opened, onClose }: Ba
             data-testid="batch-remove-confirm"
           >
             {t('batches.remove.confirm')}
-          </Button>
+          </DeleteButton>
         </Group>
       </Stack>
     </Modal>

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Course } from '@mooz/contract/courses';
 import { messages } from '@mooz/contract/messages';
+import { CancelButton } from '../../components/buttons';
 import { paths } from '../../config/paths';
 import { messageOf } from '../../lib/api';
 import { translateServerMessage } from '../../lib/server-message';
@@ -39,9 +40,7 @@ function RemoveCourseDialog({ course, opened, onClose }: { course: Course; opene
           </Text>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
+          <CancelButton onClick={onClose} />
           <Button
             color="red"
             leftSection={archives ? <IconArchive size={16} /> : <IconTrash size={16} />}

@@ -3,12 +3,13 @@
 // instead; right to left, the days run from the right and the axis sits on the right.
 import '@mantine/core/styles/Table.css';
 import { lazy, Suspense } from 'react';
-import { Card, Group, Skeleton, Table, Text, Title, useDirection, VisuallyHidden } from '@mantine/core';
+import { Group, Skeleton, Table, Text, useDirection, VisuallyHidden } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { dayHours } from '@mooz/contract/dashboards';
 import { formatDay, formatHours, formatInUnit, inUnit, trendUnit } from './format';
+import { Panel } from './parts';
 import classes from './dashboard.module.css';
 import { numberFormat } from '../../lib/intl';
 
@@ -27,15 +28,15 @@ export function TrendChart({ days, title, emptyText, testId }: { days: Day[]; ti
   const total = days.reduce((sum, day) => sum + (day.hours > 0 ? day.hours : 0), 0);
 
   return (
-    <Card radius="lg" withBorder p="lg" component="section" aria-labelledby={`${testId}-title`} data-testid={testId}>
-      <Group justify="space-between" align="baseline" mb="md" gap="xs">
-        <Title order={2} size="h4" id={`${testId}-title`}>
-          {title}
-        </Title>
+    <Panel
+      title={title}
+      action={
         <Text size="sm" c="dimmed" data-testid={`${testId}-total`}>
           {t('dashboard.trend.total', { value: formatHours(total, locale) })}
         </Text>
-      </Group>
+      }
+      testId={testId}
+    >
       {empty ? (
         <Group gap="sm" className={classes.emptyChart} justify="center" data-testid={`${testId}-empty`}>
           <IconChartBar size={22} aria-hidden="true" />
@@ -79,6 +80,6 @@ export function TrendChart({ days, title, emptyText, testId }: { days: Day[]; ti
           </tbody>
         </Table>
       </VisuallyHidden>
-    </Card>
+    </Panel>
   );
 }

@@ -34,7 +34,7 @@ export function RecordingFacts({ recording }: { recording: Recording }) {
             <Group gap={6} wrap="nowrap">
               <IconClock size={16} aria-hidden="true" />
               <Text size="sm">
-                <span className={classes.srOnly}>{t('recordings.durationLabel')} </span>
+                <span className="mooz-visually-hidden">{t('recordings.durationLabel')} </span>
                 {formatDuration(recording.duration_seconds)}
               </Text>
             </Group>
@@ -42,7 +42,7 @@ export function RecordingFacts({ recording }: { recording: Recording }) {
           <Group gap={6} wrap="nowrap">
             <IconDatabase size={16} aria-hidden="true" />
             <Text size="sm">
-              <span className={classes.srOnly}>{t('recordings.sizeLabel')} </span>
+              <span className="mooz-visually-hidden">{t('recordings.sizeLabel')} </span>
               {formatBytes(recording.size_bytes, locale)}
             </Text>
           </Group>

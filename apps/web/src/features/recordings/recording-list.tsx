@@ -4,10 +4,11 @@
 import '@mantine/core/styles/Progress.css';
 import { useState } from 'react';
 import { Anchor, Button, Card, Group, Modal, Progress, Stack, Text } from '@mantine/core';
-import { IconCalendarEvent, IconClock, IconDatabase, IconPlayerPlayFilled, IconTrash, IconUser } from '@tabler/icons-react';
+import { IconCalendarEvent, IconClock, IconDatabase, IconPlayerPlayFilled, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Recording } from '@mooz/contract/recordings';
+import { CancelButton, DeleteButton } from '../../components/buttons';
 import { paths } from '../../config/paths';
 import { formatBytes, formatDateTime, formatDuration } from '../../lib/media-format';
 import { useDeleteRecording } from './use-recordings';
@@ -40,12 +41,8 @@ export function DeleteRecordingDialog({ recording, opened, onClose, onDeleted }:
       <Stack gap="lg">
         <Text size="sm">{t('recordings.delete.text')}</Text>
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={remove.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            color="red"
-            leftSection={<IconTrash size={16} />}
+          <CancelButton onClick={onClose} disabled={remove.isPending} />
+          <DeleteButton
             loading={remove.isPending}
             onClick={() =>
               remove.mutate(recording.id, {
@@ -58,7 +55,7 @@ export function DeleteRecordingDialog({ recording, opened, onClose, onDeleted }:
             data-testid="delete-recording-confirm"
           >
             {t('recordings.delete.confirm')}
-          </Button>
+          </DeleteButton>
         </Group>
       </Stack>
     </Modal>
@@ -108,12 +105,12 @@ function RecordingRow({ recording, showCourse = false }: { recording: Recording;
             </Fact>
             {length && (
               <Fact icon={<IconClock size={15} aria-hidden="true" />} testId="recording-duration">
-                <span className={classes.srOnly}>{t('recordings.durationLabel')} </span>
+                <span className="mooz-visually-hidden">{t('recordings.durationLabel')} </span>
                 {length}
               </Fact>
             )}
             <Fact icon={<IconDatabase size={15} aria-hidden="true" />} testId="recording-size">
-              <span className={classes.srOnly}>{t('recordings.sizeLabel')} </span>
+              <span className="mooz-visually-hidden">{t('recordings.sizeLabel')} </span>
               {formatBytes(recording.size_bytes, locale)}
             </Fact>
             <Fact icon={<IconUser size={15} aria-hidden="true" />}>{recording.recorded_by_name}</Fact>
@@ -132,16 +129,14 @@ function RecordingRow({ recording, showCourse = false }: { recording: Recording;
             {resuming ? t('recordings.resume') : t('recordings.watch')}
           </Button>
           {recording.can_delete && (
-            <Button
+            <DeleteButton
               variant="light"
-              color="red"
-              leftSection={<IconTrash size={16} />}
               onClick={() => setDeleting(true)}
               aria-label={t('recordings.delete.named', { title: recording.title })}
               data-testid="delete-recording-button"
             >
               {t('recordings.delete.action')}
-            </Button>
+            </DeleteButton>
           )}
         </Group>
       </Group>

@@ -69,7 +69,7 @@ function Player({ recording, refresh }: { recording: Recording; refresh(): void 
             {flash.icon}
           </div>
         )}
-        <span className={classes.srOnly} role="status">
+        <span className="mooz-visually-hidden" role="status">
           {flash?.text ?? ''}
         </span>
       </div>

@@ -4,11 +4,12 @@ import { MantineProvider } from '@mantine/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PollView } from '@mooz/contract/classroom-tools';
 import type { RoomControls } from '@mooz/contract/realtime';
-import { initialMeetingState, useMeetingStore, type Peer } from '../meeting-store';
+import { initialMeetingState, useMeetingStore } from '../meeting-store';
 import { initialRoomControls, useRoomControls } from '../services/room-controls';
 import { ChatView } from '../components/chat-view';
 import { PollCard } from './poll-card';
 import { useClassroomTools } from './tools-link';
+import { standInPeer } from '../../../../test/meeting-stubs';
 
 const poll = (over: Partial<PollView> = {}): PollView => ({
   id: 4,
@@ -38,17 +39,7 @@ const controls = (over: Partial<RoomControls> = {}): RoomControls => ({
   ...over,
 });
 
-const peer = (name: string): Peer => ({
-  peerId: `${name.toLowerCase()}-peer`,
-  userName: name,
-  status: 'connected',
-  initiator: true,
-  userStream: null,
-  screenStream: null,
-  screenStreamId: null,
-  userStreamId: null,
-  version: 0,
-});
+const peer = (name: string) => standInPeer(`${name.toLowerCase()}-peer`, name);
 
 const show = (ui: React.ReactNode) => render(<MantineProvider>{ui}</MantineProvider>);
 

@@ -19,6 +19,7 @@ import {
   IconVolumeOff,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { CancelButton } from '../../../components/buttons';
 import { Hint } from '../../../components/hint';
 import { useMeetingStore } from '../meeting-store';
 import {
@@ -53,9 +54,7 @@ function Confirm({
       <Stack>
         <Text>{text}</Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
+          <CancelButton onClick={onClose} />
           <Button
             color="red"
             onClick={() => {

@@ -7,20 +7,23 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildAbility } from '@mooz/contract/permissions';
 import { AbilityContext } from '../../../lib/ability';
 import { initialRoomControls, useRoomControls } from '../services/room-controls';
-import { initialMeetingState, useMeetingStore, type Peer, type PeerStatus } from '../meeting-store';
+import { initialMeetingState, useMeetingStore, type PeerStatus } from '../meeting-store';
+import { standInPeer } from '../../../../test/meeting-stubs';
 import { SidePanel } from './side-panel';
 
-const peer = (name: string, status: PeerStatus): Peer => ({
-  peerId: `${name}-peer`,
-  userName: name,
-  status,
-  initiator: true,
-  userStream: null,
-  screenStream: null,
-  screenStreamId: null,
-  userStreamId: null,
-  version: 0,
-});
+const peer = (name: string, status: PeerStatus) => standInPeer(`${name}-peer`, name, status);
+
+/** The side panel, for someone who may do nothing more than take part. */
+const showPanel = () =>
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient()}>
+        <AbilityContext.Provider value={buildAbility([])}>
+          <SidePanel onClose={() => undefined} />
+        </AbilityContext.Provider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
 
 afterEach(() => {
   useRoomControls.setState(initialRoomControls());
@@ -35,15 +38,7 @@ describe("the People list's media marks", () => {
       phase: 'joined',
       peers: Object.fromEntries([peer('Sam', 'connected'), peer('Kim', 'error'), peer('Lee', 'signalling')].map((p) => [p.peerId, p])),
     });
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={new QueryClient()}>
-          <AbilityContext.Provider value={buildAbility([])}>
-            <SidePanel onClose={() => undefined} />
-          </AbilityContext.Provider>
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
+    showPanel();
     // Without i18n set up, t() answers its keys.
     const marks = Object.fromEntries(
       screen.getAllByTestId('person').map((row) => {
@@ -78,15 +73,7 @@ describe("the People list's names", () => {
         hands: [{ userId: 'Wanda-Maximoff-peer', userName: 'Wanda-Maximoff', raisedAt: new Date(0).toISOString() }],
       },
     });
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={new QueryClient()}>
-          <AbilityContext.Provider value={buildAbility([])}>
-            <SidePanel onClose={() => undefined} />
-          </AbilityContext.Provider>
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
+    showPanel();
     const row = screen.getByTestId('person');
     const name = within(row).getByText('Wanda-Maximoff');
     const badges = within(row).getByTestId('person-badges');

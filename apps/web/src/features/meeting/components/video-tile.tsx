@@ -3,6 +3,7 @@ import { memo, useEffect, useRef } from 'react';
 import { ActionIcon, Avatar, Badge, Group, Loader, Text } from '@mantine/core';
 import { IconMicrophoneOff, IconPin, IconPinnedOff, IconPlugConnectedX, IconScreenShare, IconVolume } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { initials } from '../initials';
 import type { PeerStatus } from '../meeting-store';
 import { HandBadge } from './classroom-lists';
 import { ReactionFloat } from '../classroom-tools/reactions';
@@ -26,15 +27,6 @@ interface VideoTileProps {
   /** Whether this tile is the pinned one, and how to pin or unpin it (remote cameras only). */
   pinned?: boolean;
   onPin?: (peerId: string) => void;
-}
-
-function initials(name: string) {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => [...part][0]!.toUpperCase())
-    .join('');
 }
 
 /** Memoised: a change to one peer (or to the grid) re-renders only the tiles whose props changed. */
@@ -90,7 +82,7 @@ export const VideoTile = memo(function VideoTile({
       {!local && kind === 'camera' && <audio ref={audioRef} autoPlay />}
       {!hasVideo && (
         <div className={classes.placeholder}>
-          {kind === 'screen' ? <IconScreenShare size={40} /> : <Avatar size={72} radius={72} color="mooz" variant="filled">{initials(label) || '?'}</Avatar>}
+          {kind === 'screen' ? <IconScreenShare size={40} /> : <Avatar size={72} radius={72} color="mooz" variant="filled">{initials(label)}</Avatar>}
         </div>
       )}
       {onPin && peerId && (

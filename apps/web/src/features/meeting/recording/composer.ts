@@ -10,6 +10,7 @@
 // background tab, so the picture then stutters, but the recording goes on).
 import i18n from 'i18next';
 import type { MeetingState } from '../meeting-store';
+import { initials } from '../initials';
 import { whiteboardPicture } from '../whiteboard/whiteboard-link';
 import { captionRect, containRect, coverCrop, layoutTiles, recordingSize, type Rect, type TileSpec } from './layout';
 
@@ -45,15 +46,6 @@ export function meetingTiles(state: Pick<MeetingState, 'peers' | 'localStream' |
     ...remote.map((peer) => ({ key: `camera-${peer.peerId}`, kind: 'camera' as const, label: peer.userName, stream: peer.userStream })),
   ];
   return [...screens, ...cameras];
-}
-
-function initials(name: string) {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => [...part][0]!.toUpperCase())
-    .join('');
 }
 
 /** `text` cut with an ellipsis to fit `maxWidth` in the context's current font. */
@@ -154,7 +146,7 @@ export function createComposer(readTiles: () => ComposerTile[], fps = recordingF
       context.font = `700 ${Math.round(radius * 0.8)}px system-ui, sans-serif`;
       context.textAlign = 'center';
       context.textBaseline = 'middle';
-      context.fillText(initials(tile.label) || '?', cx, cy);
+      context.fillText(initials(tile.label), cx, cy);
     }
   }
 
@@ -227,7 +219,7 @@ export function createComposer(readTiles: () => ComposerTile[], fps = recordingF
           // The first picture, painted now rather than at the next animation frame, which a busy machine
           // can hold back for a good part of a second: a recorder started now gets it as its first frame.
           // (A picture painted before, with placeholders for cameras not yet playing, would have been the
-          // recording's first frame: e2e/recording-live.spec.ts saw its blue-grey at 0.3 s, then at 0 s.)
+          // recording's first frame: it would open on placeholders instead of the cameras.)
           if (!stopped && !painting) {
             painting = true;
             last = performance.now();

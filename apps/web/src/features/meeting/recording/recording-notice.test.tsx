@@ -13,7 +13,8 @@ import type { RoomRecording } from '@mooz/contract/recordings';
 import { initialMeetingState, useMeetingStore } from '../meeting-store';
 import { enterRoom, leaveRoom } from '../services/meeting';
 import { RecordingNotice } from './recording-notice';
-import { StandInSocket as BaseStandInSocket } from '../services/stand-in-socket';
+import { stubMediaStream } from '../../../../test/meeting-stubs';
+import { StandInSocket as BaseStandInSocket } from '../../../../test/stand-in-socket';
 
 /** What the server says reaches the page inside React's act. */
 class StandInSocket extends BaseStandInSocket {
@@ -30,21 +31,8 @@ vi.mock('socket.io-client', () => ({
     return sockets.current;
   },
 }));
-vi.mock('../../../lib/api', () => ({
-  call: async () => ({ data: [] }),
-  getAccessToken: () => 'access-token',
-  messageOf: (_error: unknown, fallback: string) => fallback,
-  refreshAccessToken: async () => 'access-token',
-}));
-vi.mock('../services/media', () => ({
-  captureDevices: async () => {
-    throw new Error('no camera in tests');
-  },
-  captureScreen: async () => {
-    throw new Error('no screen in tests');
-  },
-  hasLiveTrack: () => false,
-}));
+vi.mock('../../../lib/api', async () => (await import('../../../../test/meeting-stubs')).standInApi());
+vi.mock('../services/media', async () => (await import('../../../../test/meeting-stubs')).withoutDevices);
 
 const room: Room = { id: 'room-1', name: 'Pottery', capacity: 10, created_by: 3 };
 const recording: RoomRecording = { id: 41, started_by: 3, started_by_name: 'Tess Teacher', started_at: '2026-11-23T10:00:00.000Z' };
@@ -68,17 +56,7 @@ beforeAll(async () => {
   await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: english } }, keySeparator: false, nsSeparator: false });
 });
 
-beforeEach(() => {
-  vi.stubGlobal(
-    'MediaStream',
-    class {
-      id = 'local';
-      getTracks() {
-        return [];
-      }
-    },
-  );
-});
+beforeEach(stubMediaStream);
 
 afterEach(() => {
   act(() => leaveRoom());

@@ -12,7 +12,8 @@ import { initialMeetingState, useMeetingStore } from '../meeting-store';
 import { prefetchIceServers } from './ice-servers';
 import { enterRoom, leaveRoom, prepareRoom } from './meeting';
 import { dropWarmSignalling, warmSignalling } from './signalling';
-import { StandInSocket as BaseStandInSocket } from './stand-in-socket';
+import { StandInPeerConnection as BasePeerConnection } from '../../../../test/stand-in-peer-connection';
+import { StandInSocket as BaseStandInSocket } from '../../../../test/stand-in-socket';
 
 /** A socket still connecting until the server says 'connect'; one disconnected is done for. */
 class StandInSocket extends BaseStandInSocket {
@@ -30,44 +31,30 @@ class StandInSocket extends BaseStandInSocket {
   }
 }
 
-/** Just enough of RTCPeerConnection for a link, recording the order of what it is asked. */
-class StandInPeerConnection {
+/** A link recording the order of what it is asked, whose data channel is still opening. */
+class StandInPeerConnection extends BasePeerConnection {
   static all: StandInPeerConnection[] = [];
   readonly calls: string[] = [];
-  signalingState: RTCSignalingState = 'stable';
-  iceConnectionState: RTCIceConnectionState = 'new';
-  localDescription: { type: string; sdp: string; toJSON(): object } | null = null;
-  onnegotiationneeded: (() => void) | null = null;
-  onicecandidate: (() => void) | null = null;
-  ontrack: (() => void) | null = null;
-  onsignalingstatechange: (() => void) | null = null;
-  oniceconnectionstatechange: (() => void) | null = null;
   constructor() {
+    super();
     StandInPeerConnection.all.push(this);
   }
   createDataChannel() {
-    return { readyState: 'connecting', close() {}, send() {}, bufferedAmount: 0 };
+    return { ...super.createDataChannel(), readyState: 'connecting' };
   }
   addTrack(track: { kind: string }) {
     this.calls.push(`addTrack ${track.kind}`);
     return {};
   }
-  getSenders() {
-    return [];
-  }
-  async setRemoteDescription(description: { type: string }) {
+  setRemoteDescription = async (description: { type: string }) => {
     this.calls.push(`remote ${description.type}`);
     this.signalingState = description.type === 'offer' ? 'have-remote-offer' : 'stable';
-  }
+  };
   async setLocalDescription() {
     const type = this.signalingState === 'have-remote-offer' ? 'answer' : 'offer';
     this.calls.push(`local ${type}`);
     this.signalingState = type === 'answer' ? 'stable' : 'have-local-offer';
     this.localDescription = { type, sdp: `${type} sdp`, toJSON: () => ({ type, sdp: `${type} sdp` }) };
-  }
-  async addIceCandidate() {}
-  close() {
-    this.signalingState = 'closed';
   }
 }
 
@@ -80,20 +67,11 @@ vi.mock('socket.io-client', () => ({
     return socket;
   },
 }));
-vi.mock('../../../lib/api', () => ({
-  call: async () => ({ data: [] }),
-  getAccessToken: () => 'access-token',
-  messageOf: (_error: unknown, fallback: string) => fallback,
-  refreshAccessToken: async () => 'access-token',
-}));
+vi.mock('../../../lib/api', async () => (await import('../../../../test/meeting-stubs')).standInApi());
 // The camera starts when the test says so.
-vi.mock('./media', () => ({
+vi.mock('./media', async () => ({
+  ...(await import('../../../../test/meeting-stubs')).withoutDevices,
   captureDevices: () => new Promise((resolve) => (sockets.camera = resolve)),
-  captureScreen: async () => {
-    throw new Error('no screen in tests');
-  },
-  hasLiveTrack: () => false,
-  webrtcSupported: () => true,
 }));
 
 const room: Room = { id: 'room-1', name: 'Standup', capacity: 10, created_by: 1 };

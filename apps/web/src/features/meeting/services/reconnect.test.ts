@@ -13,42 +13,18 @@ import type { Room } from '@mooz/contract/realtime';
 import { initialMeetingState, useMeetingStore } from '../meeting-store';
 import { enterRoom, leaveRoom } from './meeting';
 import { meetingToast } from './meeting-toasts';
-import { StandInSocket } from './stand-in-socket';
+import { stubMediaStream } from '../../../../test/meeting-stubs';
+import { StandInPeerConnection as BasePeerConnection } from '../../../../test/stand-in-peer-connection';
+import { StandInSocket } from '../../../../test/stand-in-socket';
 
-/** Just enough of RTCPeerConnection for a link: states the test sets, calls it records. */
-class StandInPeerConnection {
+/** A link whose states the test sets, and whose answers it watches. */
+class StandInPeerConnection extends BasePeerConnection {
   static all: StandInPeerConnection[] = [];
-  signalingState: RTCSignalingState = 'stable';
-  iceConnectionState: RTCIceConnectionState = 'new';
   connectionState: RTCPeerConnectionState = 'new';
-  localDescription: { type: string; sdp: string; toJSON(): object } | null = null;
-  restartIce = vi.fn();
   setRemoteDescription = vi.fn(async () => undefined);
-  onnegotiationneeded: (() => void) | null = null;
-  onicecandidate: (() => void) | null = null;
-  ontrack: (() => void) | null = null;
-  onsignalingstatechange: (() => void) | null = null;
-  oniceconnectionstatechange: (() => void) | null = null;
   constructor() {
+    super();
     StandInPeerConnection.all.push(this);
-  }
-  createDataChannel() {
-    return { readyState: 'open', close() {}, send() {}, bufferedAmount: 0 };
-  }
-  addTrack() {
-    return {};
-  }
-  getSenders() {
-    return [];
-  }
-  async setLocalDescription() {}
-  async addIceCandidate() {}
-  close() {
-    this.signalingState = 'closed';
-  }
-  iceState(state: RTCIceConnectionState) {
-    this.iceConnectionState = state;
-    this.oniceconnectionstatechange?.();
   }
 }
 
@@ -60,21 +36,8 @@ vi.mock('socket.io-client', () => ({
     return sockets.current;
   },
 }));
-vi.mock('../../../lib/api', () => ({
-  call: async () => ({ data: [] }),
-  getAccessToken: () => 'access-token',
-  messageOf: (_error: unknown, fallback: string) => fallback,
-  refreshAccessToken: async () => 'access-token',
-}));
-vi.mock('./media', () => ({
-  captureDevices: async () => {
-    throw new Error('no camera in tests');
-  },
-  captureScreen: async () => {
-    throw new Error('no screen in tests');
-  },
-  hasLiveTrack: () => false,
-}));
+vi.mock('../../../lib/api', async () => (await import('../../../../test/meeting-stubs')).standInApi());
+vi.mock('./media', async () => (await import('../../../../test/meeting-stubs')).withoutDevices);
 
 const room: Room = { id: 'room-1', name: 'Standup', capacity: 10, created_by: 1 };
 
@@ -110,15 +73,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   StandInPeerConnection.all = [];
-  vi.stubGlobal(
-    'MediaStream',
-    class {
-      id = 'local';
-      getTracks() {
-        return [];
-      }
-    },
-  );
+  stubMediaStream();
   vi.stubGlobal('RTCPeerConnection', StandInPeerConnection);
   vi.spyOn(meetingToast, 'short').mockImplementation(() => undefined);
   vi.spyOn(meetingToast, 'medium').mockImplementation(() => undefined);

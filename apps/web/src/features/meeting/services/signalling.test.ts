@@ -8,7 +8,8 @@ import type { Room } from '@mooz/contract/realtime';
 import { initialMeetingState, useMeetingStore } from '../meeting-store';
 import { enterRoom, leaveRoom, prepareRoom } from './meeting';
 import { meetingToast } from './meeting-toasts';
-import { StandInSocket } from './stand-in-socket';
+import { stubMediaStream } from '../../../../test/meeting-stubs';
+import { StandInSocket } from '../../../../test/stand-in-socket';
 
 /** What the client sent, and a way to speak to it as the server. */
 const sockets = vi.hoisted(() => ({ current: null as unknown, opened: 0, iceRequests: 0 }));
@@ -20,26 +21,14 @@ vi.mock('socket.io-client', () => ({
     return sockets.current;
   },
 }));
-vi.mock('../../../lib/api', () => ({
+vi.mock('../../../lib/api', async () =>
   // The only call the meeting makes is for the ICE servers.
-  call: async () => {
+  (await import('../../../../test/meeting-stubs')).standInApi(async () => {
     sockets.iceRequests += 1;
     return { data: [] };
-  },
-  getAccessToken: () => 'access-token',
-  messageOf: (_error: unknown, fallback: string) => fallback,
-  refreshAccessToken: async () => 'access-token',
-}));
-vi.mock('./media', () => ({
-  captureDevices: async () => {
-    throw new Error('no camera in tests');
-  },
-  captureScreen: async () => {
-    throw new Error('no screen in tests');
-  },
-  hasLiveTrack: () => false,
-  webrtcSupported: () => true,
-}));
+  }),
+);
+vi.mock('./media', async () => (await import('../../../../test/meeting-stubs')).withoutDevices);
 
 const room: Room = { id: 'room-1', name: 'Standup', capacity: 10, created_by: 1 };
 
@@ -57,17 +46,7 @@ beforeAll(async () => {
   await i18n.init({ lng: 'en', resources: { en: { translation: english } }, keySeparator: false, nsSeparator: false });
 });
 
-beforeEach(() => {
-  vi.stubGlobal(
-    'MediaStream',
-    class {
-      id = 'local';
-      getTracks() {
-        return [];
-      }
-    },
-  );
-});
+beforeEach(stubMediaStream);
 
 afterEach(() => {
   leaveRoom();

@@ -9,25 +9,19 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import i18n from 'i18next';
 import { messages } from '@mooz/contract/messages';
 import type { IceServersAnswer, Room } from '@mooz/contract/realtime';
-import type { StandInSocket } from './stand-in-socket';
+import { stubMediaStream } from '../../../../test/meeting-stubs';
+import { StandInPeerConnection as BasePeerConnection } from '../../../../test/stand-in-peer-connection';
+import type { StandInSocket } from '../../../../test/stand-in-socket';
 
-/** Just enough of RTCPeerConnection for a link: the configuration it was given, states the test sets. */
-class StandInPeerConnection {
+/** A link with the configuration it was given, whose gathering the test plays. */
+class StandInPeerConnection extends BasePeerConnection {
   static all: StandInPeerConnection[] = [];
-  signalingState: RTCSignalingState = 'stable';
-  iceConnectionState: RTCIceConnectionState = 'new';
-  localDescription: { type: string; sdp: string; toJSON(): object } | null = null;
   configuration: RTCConfiguration;
-  restartIce = vi.fn();
   setConfiguration = vi.fn((configuration: RTCConfiguration) => {
     this.configuration = configuration;
   });
-  onnegotiationneeded: (() => void) | null = null;
-  onicecandidate: ((event: { candidate: { type: string; toJSON(): object } | null }) => void) | null = null;
-  ontrack: (() => void) | null = null;
-  onsignalingstatechange: (() => void) | null = null;
-  oniceconnectionstatechange: (() => void) | null = null;
   constructor(configuration: RTCConfiguration) {
+    super();
     // What a browser adds of its own, which a renewal must keep.
     this.configuration = { bundlePolicy: 'max-bundle', rtcpMuxPolicy: 'require', ...configuration };
     StandInPeerConnection.all.push(this);
@@ -35,35 +29,16 @@ class StandInPeerConnection {
   getConfiguration() {
     return this.configuration;
   }
-  createDataChannel() {
-    return { readyState: 'open', close() {}, send() {}, bufferedAmount: 0 };
-  }
-  addTrack() {
-    return {};
-  }
-  getSenders() {
-    return [];
-  }
-  async setRemoteDescription() {}
-  async setLocalDescription() {}
-  async addIceCandidate() {}
-  close() {
-    this.signalingState = 'closed';
-  }
   /** A whole gathering: a candidate of each type, then its end. */
   gathers(...types: string[]) {
     for (const type of types) this.onicecandidate?.({ candidate: { type, toJSON: () => ({ candidate: `candidate ${type}` }) } });
     this.onicecandidate?.({ candidate: null });
   }
-  iceState(state: RTCIceConnectionState) {
-    this.iceConnectionState = state;
-    this.oniceconnectionstatechange?.();
-  }
 }
 
 const stubs = vi.hoisted(() => ({ socket: null as unknown, answer: vi.fn<() => Promise<IceServersAnswer>>() }));
 vi.mock('socket.io-client', async () => {
-  const { StandInSocket } = await import('./stand-in-socket');
+  const { StandInSocket } = await import('../../../../test/stand-in-socket');
   return {
     io: (options: ConstructorParameters<typeof StandInSocket>[0]) => {
       stubs.socket = new StandInSocket(options);
@@ -71,23 +46,12 @@ vi.mock('socket.io-client', async () => {
     },
   };
 });
-vi.mock('../../../lib/api', () => ({
-  call: () => stubs.answer(),
-  getAccessToken: () => 'access-token',
-  messageOf: (_error: unknown, fallback: string) => fallback,
-  refreshAccessToken: async () => 'access-token',
-}));
+vi.mock('../../../lib/api', async () =>
+  (await import('../../../../test/meeting-stubs')).standInApi(() => stubs.answer()),
+);
 // Hours of fake time pass here: who speaks is not this test's, and its look every 400 ms would be thousands.
 vi.mock('./active-speaker', () => ({ watchSpeakers: () => () => undefined }));
-vi.mock('./media', () => ({
-  captureDevices: async () => {
-    throw new Error('no camera in tests');
-  },
-  captureScreen: async () => {
-    throw new Error('no screen in tests');
-  },
-  hasLiveTrack: () => false,
-}));
+vi.mock('./media', async () => (await import('../../../../test/meeting-stubs')).withoutDevices);
 
 const HOUR = 3_600_000;
 const room: Room = { id: 'room-1', name: 'Physics', capacity: 10, created_by: 1 };
@@ -129,12 +93,7 @@ beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
   StandInPeerConnection.all = [];
   stubs.answer.mockReset();
-  vi.stubGlobal('MediaStream', class {
-    id = 'local';
-    getTracks() {
-      return [];
-    }
-  });
+  stubMediaStream();
   vi.stubGlobal('RTCPeerConnection', StandInPeerConnection);
   vi.resetModules();
   meeting = await import('./meeting');
