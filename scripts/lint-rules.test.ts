@@ -18,7 +18,7 @@ const boundary = 'import-x/no-restricted-paths';
 
 describe('import boundaries', () => {
   it('keeps a feature out of another feature and out of the app', async () => {
-    expect(await ruleIds('apps/web/src/features/courses/probe.ts', "export * from '../classes/use-sessions';")).toContain(boundary);
+    expect(await ruleIds('apps/web/src/features/courses/probe.ts', "export * from '../sessions/use-sessions';")).toContain(boundary);
     expect(await ruleIds('apps/web/src/features/courses/probe.ts', "export * from '../../app/guards';")).toContain(boundary);
     expect(await ruleIds('apps/web/src/features/courses/probe.ts', "export * from './use-courses';")).not.toContain(boundary);
   });
