@@ -104,7 +104,7 @@ export default tseslint.config(
     // only through lib/api.ts, the server only through route(), the end-to-end tests and the benchmarks
     // through apiRoutes too.
     files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.mjs'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx', 'apps/web/src/lib/api.ts', 'apps/server/src/realtime/test-clients.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'apps/web/src/lib/api.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -9,7 +9,7 @@ import { signedIn } from '../test/accounts';
 import { sampleCourse } from '../test/courses';
 import { throwawayRedis, type ThrowawayRedis } from '../test/throwaway-redis';
 import { courses, users } from './db/schema/index';
-import { ask, connect, createdRoom, listen, person, sockets, type Client } from './realtime/test-clients';
+import { ask, connect, createdRoom, listen, person, sockets, type Client } from '../test/realtime-clients';
 
 let redis: ThrowawayRedis;
 let t: TestApp;

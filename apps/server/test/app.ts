@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Database } from '../src/db/client';
@@ -42,15 +43,32 @@ export async function buildTestApp(
   const app = await buildApp(config, { database });
   await beforeReady?.(app);
   await app.ready();
+  return heldApp({ app, db: database.db, config, dataDir }, () => database.close());
+}
+
+/**
+ * A built app as a test holds it: closing it closes the app, then its database when the app has one of
+ * its own (`closeDatabase`; not when the database is shared), then removes its data folder.
+ */
+export function heldApp(built: Omit<TestApp, 'close'>, closeDatabase?: () => Promise<void>): TestApp {
   return {
-    app,
-    db: database.db,
-    config,
-    dataDir,
+    ...built,
     async close() {
-      await app.close();
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await built.app.close();
+      await closeDatabase?.();
+      rmSync(built.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A new app for each test of the calling file or `describe`: built before the test, closed after it. */
+export function appPerTest(): TestApp {
+  const t = {} as TestApp;
+  beforeEach(async () => {
+    Object.assign(t, await buildTestApp());
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+  return t;
 }

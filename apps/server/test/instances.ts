@@ -1,13 +1,13 @@
 // Several instances of the app on one database, as several server processes would run: each with its
 // own database handle (so each hears only its own writes directly) and its own memory.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import type { TestApp } from './app';
+import { heldApp, type TestApp } from './app';
 import { createSharedTestDatabase } from './database';
 
 export async function sharedInstances(
@@ -30,16 +30,7 @@ export async function sharedInstances(
       });
       const app = await buildApp(config, { database, cacheTtlMs: options.cacheTtlMs });
       await app.ready();
-      instances.push({
-        app,
-        db: database.db,
-        config,
-        dataDir,
-        async close() {
-          await app.close();
-          rmSync(dataDir, { recursive: true, force: true });
-        },
-      });
+      instances.push(heldApp({ app, db: database.db, config, dataDir }));
     }
   } catch (error) {
     for (const instance of instances) await instance.close();

@@ -34,13 +34,17 @@ export async function insertBatch(db: Database, courseId: number, startDate: str
   return row!;
 }
 
-/** An active purchase of the batch (or of the whole course, as before batches, with batchId null). */
+/**
+ * An active purchase of the batch (or of the whole course, as before batches, with batchId null);
+ * `extra` sets any other column (its time, amount, activation).
+ */
 export async function insertPurchase(
   db: Database,
   userId: number,
   courseId: number,
   batch: { id: number | null; startDate: string; endDate: string },
   status: 'active' | 'pending' | 'refunded' = 'active',
+  extra: Partial<typeof subscriptions.$inferInsert> = {},
 ) {
   const [row] = await db
     .insert(subscriptions)
@@ -57,6 +61,7 @@ export async function insertPurchase(
       amount: 1000,
       currency: 'INR',
       orderId: `order_${randomUUID()}`,
+      ...extra,
     })
     .returning();
   return row!;

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { TestApp } from './app';
 import { recordings } from '../src/db/schema/index';
+import { writeSeekableWebm } from '../src/modules/recordings/webm';
 
 /** A real MediaRecorder WebM (3 s of VP8 + Opus, no duration, no cues), as a browser uploads it. */
 export const webmFixture = () => readFileSync(path.join(import.meta.dirname, 'fixtures/mediarecorder-3s.webm'));
@@ -86,3 +87,18 @@ export const recordingPart = (bytes: Buffer, roomId = 'room', userId = 1): FormP
 
 /** Every key in the app's recording storage. */
 export const storedKeys = (t: TestApp) => t.app.storage.list('');
+
+/** What finishing a live recording of exactly these bytes must store: their seekable version, written in one pass. */
+export async function seekableOf(bytes: Buffer): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  let head = Buffer.alloc(0);
+  await writeSeekableWebm([bytes], async () => ({
+    write: async (part) => void parts.push(Buffer.from(part)),
+    patchHead: async (patch) => void (head = Buffer.from(patch)),
+    finish: async () => ({ sizeBytes: parts.reduce((sum, part) => sum + part.length, 0) }),
+    abort: async () => {},
+  }));
+  const file = Buffer.concat(parts);
+  head.copy(file, 0);
+  return file;
+}

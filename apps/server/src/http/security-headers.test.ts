@@ -2,19 +2,14 @@
 // the app's page policy on pages and the API's stricter, shorter set on the declared endpoints' answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app';
+import { pageSecurityHeaders } from '../../test/page-headers';
 import { apiAnswerOptions, securityHeaders } from './security-headers';
 
+/** Helmet's whole set on a page: the page's own, and those for old browsers only. */
 const helmetHeaders = {
-  'cross-origin-opener-policy': 'same-origin',
-  'cross-origin-resource-policy': 'same-origin',
-  'origin-agent-cluster': '?1',
-  'referrer-policy': 'no-referrer',
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
-  'x-content-type-options': 'nosniff',
+  ...pageSecurityHeaders,
   'x-dns-prefetch-control': 'off',
   'x-download-options': 'noopen',
-  'x-frame-options': 'SAMEORIGIN',
-  'x-permitted-cross-domain-policies': 'none',
   'x-xss-protection': '0',
 };
 

@@ -9,6 +9,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiDocsPath } from '@mooz/contract/api-routes';
 import { buildTestApp, type TestApp } from '../../test/app';
+import { pageSecurityHeaders } from '../../test/page-headers';
 
 let t: TestApp;
 let webDist: string;
@@ -141,7 +142,7 @@ describe('the web app, precompressed', () => {
   });
 });
 
-describe('the headers of the web app (issue 33)', () => {
+describe('the headers of the web app', () => {
   // What Node and the HTTP layer add to every answer, beside what the answer itself says.
   const transport = ['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'];
 
@@ -172,14 +173,7 @@ describe('the headers of the web app (issue 33)', () => {
       expect(res.headers, url).toMatchObject({
         'content-type': 'text/html; charset=utf-8',
         'cache-control': 'no-cache',
-        'cross-origin-opener-policy': 'same-origin',
-        'cross-origin-resource-policy': 'same-origin',
-        'origin-agent-cluster': '?1',
-        'referrer-policy': 'no-referrer',
-        'strict-transport-security': 'max-age=31536000; includeSubDomains',
-        'x-content-type-options': 'nosniff',
-        'x-frame-options': 'SAMEORIGIN',
-        'x-permitted-cross-domain-policies': 'none',
+        ...pageSecurityHeaders,
       });
       expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
       expect(res.headers['x-request-id'], url).toBeTruthy();

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messages } from '@mooz/contract/messages';
 import { attendance } from '../db/schema/index';
-import { ask, classSession, connect, meetingServer, person } from './test-clients';
+import { ask, classSession, connect, meetingServer, person } from '../../test/realtime-clients';
 
 const server = meetingServer();
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@mooz/contract/messages';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { loadConfig } from '../config';
-import { person } from './test-clients';
+import { person } from '../../test/realtime-clients';
 import { turnCredential } from './turn-credentials';
 
 const stun = { urls: 'stun:stun.example.test:3478' };

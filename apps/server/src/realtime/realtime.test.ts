@@ -7,7 +7,7 @@ import { messages } from '@mooz/contract/messages';
 import { realtimeLimits, type Room } from '@mooz/contract/realtime';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { users } from '../db/schema/index';
-import { ask, connect, createdRoom, listen, next, person, quiet, record, sockets, twoProcesses } from './test-clients';
+import { ask, connect, createdRoom, listen, next, person, quiet, record, sockets, twoProcesses } from '../../test/realtime-clients';
 
 let t: TestApp;
 let url: string;

@@ -6,7 +6,7 @@
 // others see it leave, then join again.
 import { describe, expect, it } from 'vitest';
 import type { RoomRecording } from '@mooz/contract/recordings';
-import { ask, classSession, connect, meetingServer, next, person, quiet, record, type Client } from './test-clients';
+import { ask, classSession, connect, meetingServer, next, person, quiet, record, type Client } from '../../test/realtime-clients';
 
 const graceMs = 500;
 const server = meetingServer(graceMs);

@@ -17,7 +17,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { redisRoomStore } from './room-store';
-import { ask, connect, createdRoom, listen, next, person, record, sockets, type Client } from './test-clients';
+import { ask, connect, createdRoom, listen, next, person, record, sockets, type Client } from '../../test/realtime-clients';
 
 let redis: ThrowawayRedis;
 const redisUrl = () => redis.url;

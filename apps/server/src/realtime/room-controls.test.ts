@@ -19,7 +19,7 @@ import {
   record,
   twoProcesses,
   type Client,
-} from './test-clients';
+} from '../../test/realtime-clients';
 
 const server = meetingServer();
 

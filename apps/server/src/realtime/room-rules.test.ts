@@ -7,7 +7,7 @@ import { limits } from '@mooz/contract/limits';
 import { realtimeLimits } from '@mooz/contract/realtime';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { attendance, classSessions } from '../db/schema/index';
-import { ask, classSession, connect, createdRoom, listen, next, person, sockets } from './test-clients';
+import { ask, classSession, connect, createdRoom, listen, next, person, sockets } from '../../test/realtime-clients';
 
 let t: TestApp;
 let url: string;

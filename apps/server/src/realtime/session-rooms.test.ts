@@ -6,7 +6,7 @@ import { messages } from '@mooz/contract/messages';
 import type { Room } from '@mooz/contract/realtime';
 import { buildTestApp } from '../../test/app';
 import { attendance, users } from '../db/schema/index';
-import { ask, classSession, connect, meetingServer, next, person } from './test-clients';
+import { ask, classSession, connect, meetingServer, next, person } from '../../test/realtime-clients';
 
 const server = meetingServer();
 

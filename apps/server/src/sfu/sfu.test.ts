@@ -12,7 +12,7 @@ import { createCourse } from '../../test/courses';
 import { startJanusInNamespace, type NamespacedJanus } from '../../test/janus-namespace';
 import { eq } from 'drizzle-orm';
 import { attendance } from '../db/schema/index';
-import { ask, classSession, connect, createdRoom, listen, next, person, record, sockets, type Client } from '../realtime/test-clients';
+import { ask, classSession, connect, createdRoom, listen, next, person, record, sockets, type Client } from '../../test/realtime-clients';
 import { JanusConnection } from './janus-api';
 import { capacityLimit, decideTopology } from './topology';
 

@@ -9,7 +9,7 @@ import { signedIn } from '../../../test/accounts';
 import { call } from '../../../test/admin';
 import { eventually, sharedInstances } from '../../../test/instances';
 import { throwawayRedis, type ThrowawayRedis } from '../../../test/throwaway-redis';
-import { connect, listen, sockets } from '../../realtime/test-clients';
+import { connect, listen, sockets } from '../../../test/realtime-clients';
 
 // Long enough that only news of the change, never an expiry, can explain what the tests see.
 const LONG_TTL_MS = 120_000;

@@ -4,10 +4,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { assignmentLimits } from '@mooz/contract/assignments';
-import { buildTestApp, type TestApp } from '../../../test/app';
+import { appPerTest } from '../../../test/app';
 import { signedIn } from '../../../test/accounts';
 import { eventually } from '../../../test/instances';
 import { insertBatch, insertCourse, insertPurchase } from '../../../test/learning';
@@ -15,13 +15,7 @@ import { multipartBody, storedKeys, type FormPart } from '../../../test/recordin
 import { assignments, submissions, users } from '../../db/schema/index';
 import { signedFileUrl, verifyFileLink } from './files';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await buildTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = appPerTest();
 
 type Headers = Record<string, string>;
 type Person = Awaited<ReturnType<typeof signedIn>>;

@@ -1,19 +1,13 @@
 // Changing one's email: the current password, then a code mailed to the new address and bound to it;
 // the change, the end of the old codes and the notice to the previous address commit together. Every
 // refusal leaves the account as it was and tells nobody anything.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../../test/app';
+import { appPerTest } from '../../../test/app';
 import { createUser, latestCode, login, outbox, signedIn, uniqueEmail } from '../../../test/accounts';
 import { notifications, otpCodes, users } from '../../db/schema/index';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await buildTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = appPerTest();
 
 type Headers = Record<string, string>;
 const post = (url: string, payload: unknown, headers: Headers = {}) => t.app.inject({ method: 'POST', url, payload: payload as object, headers });

@@ -1,20 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Batch } from '@mooz/contract/batches';
 import type { Session } from '@mooz/contract/courses';
-import { buildTestApp, type TestApp } from '../../../test/app';
+import { appPerTest } from '../../../test/app';
 import { signedIn } from '../../../test/accounts';
 import { createCourse, createOrder, daysFromNow, firstBatch, paidCheckout, sampleCourse, weekdayChoice, weekendChoice } from '../../../test/courses';
 import { auditLog, batches, subscriptions } from '../../db/schema/index';
 import { isoWeekday } from './timetable';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await buildTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = appPerTest();
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload: unknown, headers: Record<string, string> = {}) =>

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { messages } from '@mooz/contract/messages';
 import { attendance, classSessions, subscriptions, users } from '../../db/schema/index';
-import { ask, classSession, connect, meetingServer, next, person } from '../../realtime/test-clients';
+import { ask, classSession, connect, meetingServer, next, person } from '../../../test/realtime-clients';
 import { attendanceCsvName } from './attendance-live';
 
 // A grace long enough for a reconnect within it, short enough for a test.

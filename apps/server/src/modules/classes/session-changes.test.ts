@@ -2,21 +2,15 @@
 // (a class_moved / class_cancelled notice: text and MJML HTML from one template, one-click unsubscribe),
 // and only the students the session is for; a cancelled session leaves every list (attendance:
 // attendance-live.test.ts).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../../test/app';
+import { appPerTest } from '../../../test/app';
 import { outbox, signedIn } from '../../../test/accounts';
 import { createCourse, weekdayChoice } from '../../../test/courses';
 import { buy, sessionAt as sessionAtIn } from '../../../test/sessions';
 import { batches, classSessions, subscriptions, users } from '../../db/schema/index';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await buildTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = appPerTest();
 
 const MIN = 60_000;
 type Headers = Record<string, string>;

@@ -1,16 +1,10 @@
 import { startInWeekOf } from '../batches/service';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/app';
+import { describe, expect, it } from 'vitest';
+import { appPerTest } from '../../../test/app';
 import { signedIn } from '../../../test/accounts';
 import { createCourse, createOrder, paidCheckout, sampleCourse, weekdayChoice } from '../../../test/courses';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await buildTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = appPerTest();
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 const post = (url: string, payload: unknown, headers: Record<string, string>) => t.app.inject({ method: 'POST', url, payload: payload as object, headers });

@@ -1,21 +1,15 @@
 // A teacher's course tools: removal (delete while nobody bought it, else archive) and the students
 // list with its CSV export, and who may use them.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../../test/app';
+import { appPerTest } from '../../../test/app';
 import { signedIn } from '../../../test/accounts';
 import { createCourse, createOrder, weekdayChoice, weekendChoice } from '../../../test/courses';
 import { buy as buyIn, sessionAt as sessionAtIn } from '../../../test/sessions';
 import { Readable } from 'node:stream';
 import { assignments, attendance, courses, recordings, submissions, subscriptions, users } from '../../db/schema/index';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await buildTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = appPerTest();
 
 type Headers = Record<string, string>;
 const get = (url: string, headers: Headers = {}) => t.app.inject({ method: 'GET', url, headers });

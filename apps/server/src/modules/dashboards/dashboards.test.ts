@@ -1,23 +1,18 @@
 // The dashboards against a scripted history: every number checked, through the real endpoints (the
 // watch progress too), and the zones at their edges through the service with an injected clock.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../../test/app';
+import { appPerTest } from '../../../test/app';
 import { createUser, login, signedIn } from '../../../test/accounts';
 import { createCourse } from '../../../test/courses';
+import { insertPurchase } from '../../../test/learning';
 import { readyRecording } from '../../../test/recordings';
-import { assignments, attendance, batches, certificates, classSessions, courses, pollAnswers, polls, subscriptions, submissions, watchLog } from '../../db/schema/index';
+import { assignments, attendance, batches, certificates, classSessions, courses, pollAnswers, polls, submissions, watchLog } from '../../db/schema/index';
 import { earnDueCertificates } from '../certificates/earn';
 import { createDashboardsService, studentTables } from './service';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await buildTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = appPerTest();
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -53,21 +48,7 @@ async function batchOf(courseId: number, startDate: string, endDate: string) {
 }
 
 async function subscribe(userId: number, courseId: number, batch: { id: number; startDate: string; endDate: string }) {
-  await t.db.insert(subscriptions).values({
-    id: randomUUID(),
-    userId,
-    courseId,
-    batch: 'weekdays',
-    startDate: batch.startDate,
-    endDate: batch.endDate,
-    time: '10:00',
-    batchId: batch.id,
-    status: 'active',
-    amount: 100,
-    currency: 'INR',
-    orderId: `order_${randomUUID()}`,
-    activatedAt: new Date(),
-  });
+  await insertPurchase(t.db, userId, courseId, batch, 'active', { time: '10:00', amount: 100, activatedAt: new Date() });
 }
 
 /**

@@ -1,17 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../../test/app';
+import { appPerTest } from '../../../test/app';
 import { login, signedIn } from '../../../test/accounts';
 import { createCourse } from '../../../test/courses';
 import { courses } from '../../db/schema/index';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await buildTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = appPerTest();
 
 type Headers = Record<string, string>;
 interface Item {

@@ -1,18 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../../test/app';
+import { appPerTest } from '../../../test/app';
 import { signedIn } from '../../../test/accounts';
 import { classSessions, courses, recordings, subscriptions, users } from '../../db/schema/index';
 import { perKind } from './search';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await buildTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = appPerTest();
 
 type Headers = Record<string, string>;
 interface Result {
@@ -365,7 +359,7 @@ describe('one ranked list, in pages', () => {
     expect((await found('python', teacher.headers, '&kind=course')).total).toBe(5);
   });
 
-  it('comes a few of each kind at a time, courses first: a course with many sessions is found first (issue 32 item 5)', async () => {
+  it('comes a few of each kind at a time, courses first: a course with many sessions is found first, and its sessions do not hide the other kinds', async () => {
     const teacher = await signedIn(t, 'teacher');
     const course = await createCourse(teacher, { name: 'Python' });
     for (let i = 1; i <= 30; i++) await sessionIn(course.id, `Python lab ${i}`);

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '@mooz/contract/messages';
 import { liveChunkContentType, type LiveRecording, type Recording, type RoomRecording } from '@mooz/contract/recordings';
 import { recordings } from '../../db/schema/index';
-import { ask, classSession, connect, meetingServer, next, person, record, type Client } from '../../realtime/test-clients';
-import { writeSeekableWebm } from './webm';
+import { ask, classSession, connect, meetingServer, next, person, record, type Client } from '../../../test/realtime-clients';
+import { seekableOf } from '../../../test/recordings';
 
 const server = meetingServer(300, { RECORDING_STALL_SECONDS: '1' });
 const fixtures = path.resolve(import.meta.dirname, '../../../test/fixtures');
@@ -43,21 +43,6 @@ async function readAll(key: string): Promise<Buffer> {
   const parts: Buffer[] = [];
   for await (const part of await server.t.app.storage.read(key)) parts.push(part as Buffer);
   return Buffer.concat(parts);
-}
-
-/** What the file of exactly these bytes is: their seekable version, written in one pass. */
-async function seekableOf(bytes: Buffer): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  let head = Buffer.alloc(0);
-  await writeSeekableWebm([bytes], async () => ({
-    write: async (part) => void parts.push(Buffer.from(part)),
-    patchHead: async (patch) => void (head = Buffer.from(patch)),
-    finish: async () => ({ sizeBytes: parts.reduce((sum, part) => sum + part.length, 0) }),
-    abort: async () => {},
-  }));
-  const file = Buffer.concat(parts);
-  head.copy(file, 0);
-  return file;
 }
 
 async function recordedClass() {

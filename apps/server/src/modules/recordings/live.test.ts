@@ -9,8 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { messages, validationMessages } from '@mooz/contract/messages';
 import { liveChunkContentType, recordingLimits, type LiveRecording, type RoomRecording } from '@mooz/contract/recordings';
 import { recordings } from '../../db/schema/index';
-import { ask, classSession, connect, createdRoom, meetingServer, next, person, quiet, record, type Client } from '../../realtime/test-clients';
-import { scanWebm, writeSeekableWebm } from './webm';
+import { ask, classSession, connect, createdRoom, meetingServer, next, person, quiet, record, type Client } from '../../../test/realtime-clients';
+import { scanWebm } from './webm';
+import { seekableOf } from '../../../test/recordings';
 
 const server = meetingServer();
 const fixtures = path.resolve(import.meta.dirname, '../../../test/fixtures');
@@ -48,21 +49,6 @@ async function readAll(key: string): Promise<Buffer> {
   const parts: Buffer[] = [];
   for await (const part of await storage().read(key)) parts.push(part as Buffer);
   return Buffer.concat(parts);
-}
-
-/** What finishing must store: the seekable version of exactly these bytes, written in one pass. */
-async function seekableOf(bytes: Buffer): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  let head = Buffer.alloc(0);
-  await writeSeekableWebm([bytes], async () => ({
-    write: async (part) => void parts.push(Buffer.from(part)),
-    patchHead: async (patch) => void (head = Buffer.from(patch)),
-    finish: async () => ({ sizeBytes: parts.reduce((sum, part) => sum + part.length, 0) }),
-    abort: async () => {},
-  }));
-  const file = Buffer.concat(parts);
-  head.copy(file, 0);
-  return file;
 }
 
 /** A class session's room with its teacher in it (and a student, when asked). */

@@ -1,19 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../../test/app';
+import { appPerTest } from '../../../test/app';
 import { signedIn } from '../../../test/accounts';
 import { createCourse, weekdayChoice } from '../../../test/courses';
 import { buy, sessionAt } from '../../../test/sessions';
 import { readyRecording, storedKeys } from '../../../test/recordings';
 import { classSessions, courses, recordingViews, users } from '../../db/schema/index';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await buildTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = appPerTest();
 
 const MIN = 60_000;
 type Headers = Record<string, string>;

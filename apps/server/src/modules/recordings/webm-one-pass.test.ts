@@ -1,13 +1,14 @@
 // The one-pass seekable writer (webm/write.ts writeSeekableWebm) against the two-pass rewrite
 // (seekableWebm) on MediaRecorder's own files (test/fixtures/): parsed, the two outputs hold the same
 // header, Duration, clusters and cues; the one-pass file has its Cues after the clusters and clusters of
-// unknown size. Read back by an EBML walker of this file's own, and played and seeked in Chromium.
+// unknown size. Read back by an EBML walker of the tests' own, and played and seeked in Chromium.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { NotWebmError, oneShotHoldBackBytes, scanWebm, writeSeekableWebm, type OnePassTarget } from './webm';
+import { chromiumPlayer } from '../../../test/chromium-player';
+import { vint } from '../../../test/ebml';
 import { seekableWebm } from '../../../test/webm-reference';
 
 const fixtures = path.resolve(import.meta.dirname, '../../../test/fixtures');
@@ -82,14 +83,6 @@ interface El {
   dataStart: number;
   end: number;
   unknownSize: boolean;
-}
-function vint(b: Buffer, at: number, keepMarker: boolean) {
-  const first = b[at]!;
-  let length = 1;
-  while (length <= 8 && !(first & (0x80 >> (length - 1)))) length++;
-  let value = keepMarker ? first : first & (0xff >> length);
-  for (let i = 1; i < length; i++) value = value * 256 + b[at + i]!;
-  return { value, length, unknown: !keepMarker && value === 2 ** (7 * length) - 1 };
 }
 function header(b: Buffer, at: number) {
   const id = vint(b, at, true);
@@ -282,52 +275,9 @@ describe('writeSeekableWebm', () => {
   });
 
   describe('in Chromium', () => {
-    let browser: Browser;
-    beforeAll(async () => {
-      browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--autoplay-policy=no-user-gesture-required'] });
-    });
-    afterAll(() => browser?.close());
-
-    interface PageVideo {
-      muted: boolean;
-      src: string;
-      duration: number;
-      currentTime: number;
-      error: { message: string } | null;
-      addEventListener(event: string, listener: (value: unknown) => void, options?: { once: boolean }): void;
-    }
-
+    const chromium = chromiumPlayer();
     /** What a <video> of `bytes` reports: its duration once loaded, and where seeks to 3/4 and 1/4 land. */
-    async function play(bytes: Buffer) {
-      const page = await browser.newPage();
-      try {
-        await page.setContent('<!doctype html><body></body>');
-        return await page.evaluate(async (base64) => {
-          const page = globalThis as unknown as { document: { createElement(tag: 'video'): PageVideo } };
-          const raw = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-          const video = page.document.createElement('video');
-          video.muted = true;
-          video.src = URL.createObjectURL(new Blob([raw], { type: 'video/webm' }));
-          const once = (event: string) =>
-            new Promise((resolve, reject) => {
-              video.addEventListener(event, resolve, { once: true });
-              video.addEventListener('error', () => reject(new Error(video.error?.message ?? 'media error')), { once: true });
-            });
-          await once('loadedmetadata');
-          const duration = video.duration;
-          const landed: number[] = [];
-          for (const at of [0.75, 0.25]) {
-            const seeked = once('seeked');
-            video.currentTime = duration * at;
-            await seeked;
-            landed.push(video.currentTime);
-          }
-          return { duration, landed };
-        }, bytes.toString('base64'));
-      } finally {
-        await page.close();
-      }
-    }
+    const play = (bytes: Buffer) => chromium.play(bytes, [0.75, 0.25]);
 
     it('plays the one-pass file with its duration and seeks in it, whole and cut off', async () => {
       const full = await scanWebm(Readable.from(chunksOf(video)));

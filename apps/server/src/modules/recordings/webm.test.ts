@@ -1,14 +1,15 @@
 // MediaRecorder's WebM made seekable, tested on real MediaRecorder output (test/fixtures/, made by
 // record-mediarecorder.mjs in headless Chromium): the duration, the Cues, the Segment's size, a cut-off
 // file, and Chromium itself playing and seeking the result. The output is read back by a small EBML
-// walker of this file's own, not by the module under test.
+// walker of the tests' own, not by the module under test.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { pipeline } from 'node:stream/promises';
 import { looksLikeWebm, NotWebmError, scanWebm } from './webm';
+import { chromiumPlayer } from '../../../test/chromium-player';
+import { vint } from '../../../test/ebml';
 import { seekableWebm, webmScanTap } from '../../../test/webm-reference';
 
 const fixtures = path.resolve(import.meta.dirname, '../../../test/fixtures');
@@ -38,15 +39,6 @@ interface El {
   dataStart: number;
   /** null: unknown size. */
   size: number | null;
-}
-function vint(b: Buffer, at: number, keepMarker: boolean) {
-  const first = b[at]!;
-  let length = 1;
-  while (length <= 8 && !(first & (0x80 >> (length - 1)))) length++;
-  let value = keepMarker ? first : first & (0xff >> length);
-  for (let i = 1; i < length; i++) value = value * 256 + b[at + i]!;
-  const unknown = !keepMarker && value === 2 ** (7 * length) - 1;
-  return { value, length, unknown };
 }
 function elementAt(b: Buffer, at: number): El {
   const id = vint(b, at, true);
@@ -279,48 +271,11 @@ describe('seekableWebm', () => {
   });
 
   describe('in Chromium', () => {
-    let browser: Browser;
-    beforeAll(async () => {
-      browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--autoplay-policy=no-user-gesture-required'] });
-    });
-    afterAll(() => browser?.close());
-
-    interface PageVideo {
-      muted: boolean;
-      src: string;
-      duration: number;
-      currentTime: number;
-      error: { message: string } | null;
-      addEventListener(event: string, listener: (value: unknown) => void, options?: { once: boolean }): void;
-    }
-
+    const chromium = chromiumPlayer();
     /** What a <video> of `bytes` reports: its duration once loaded, and where a seek to the middle lands. */
     async function play(bytes: Buffer) {
-      const page = await browser.newPage();
-      try {
-        await page.setContent('<!doctype html><body></body>');
-        return await page.evaluate(async (base64) => {
-          // This runs in the page; the server's TypeScript has no DOM types, so it names what it uses.
-          const page = globalThis as unknown as { document: { createElement(tag: 'video'): PageVideo } };
-          const raw = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-          const video = page.document.createElement('video');
-          video.muted = true;
-          video.src = URL.createObjectURL(new Blob([raw], { type: 'video/webm' }));
-          const once = (event: string) =>
-            new Promise((resolve, reject) => {
-              video.addEventListener(event, resolve, { once: true });
-              video.addEventListener('error', () => reject(new Error(video.error?.message ?? 'media error')), { once: true });
-            });
-          await once('loadedmetadata');
-          const duration = video.duration;
-          const seeked = once('seeked');
-          video.currentTime = duration / 2;
-          await seeked;
-          return { duration, landed: video.currentTime };
-        }, bytes.toString('base64'));
-      } finally {
-        await page.close();
-      }
+      const { duration, landed } = await chromium.play(bytes, [0.5]);
+      return { duration, landed: landed[0]! };
     }
 
     it('plays the rewritten file with a finite duration and seeks to its middle', async () => {

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@mooz/contract/messages';
 import { buildTestApp, type TestApp } from '../../../test/app';
-import { classSession, person } from '../../realtime/test-clients';
+import { classSession, person } from '../../../test/realtime-clients';
 
 let t: TestApp;
 beforeAll(async () => {

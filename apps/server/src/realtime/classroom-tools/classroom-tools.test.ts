@@ -8,7 +8,7 @@ import { messages } from '@mooz/contract/messages';
 import type { RoomControls } from '@mooz/contract/realtime';
 import type { TestApp } from '../../../test/app';
 import { pollAnswers, polls } from '../../db/schema/index';
-import { ask, classSession, connect, meetingServer, next, person, quiet, record, type Client, twoProcesses } from '../test-clients';
+import { ask, classSession, connect, meetingServer, next, person, quiet, record, type Client, twoProcesses } from '../../../test/realtime-clients';
 
 const server = meetingServer();
 

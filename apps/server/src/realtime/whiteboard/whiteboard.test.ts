@@ -8,7 +8,7 @@ import * as Y from 'yjs';
 import { messages } from '@mooz/contract/messages';
 import type { WhiteboardState } from '@mooz/contract/whiteboard';
 import { whiteboardUpdates } from '../../db/schema/index';
-import { ask, classSession, connect, meetingServer, next, person, quiet, record } from '../test-clients';
+import { ask, classSession, connect, meetingServer, next, person, quiet, record } from '../../../test/realtime-clients';
 
 const server = meetingServer();
 

@@ -8,13 +8,13 @@ import type { FastifyInstance } from 'fastify';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, Room, ServerToClientEvents } from '@mooz/contract/realtime';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/app';
-import { createTestDatabase } from '../../test/database';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { createUser } from '../../test/accounts';
-import { signAccessToken } from '../infrastructure/tokens';
-import { classSessions, courses } from '../db/schema/index';
+import { buildTestApp, type TestApp } from './app';
+import { createTestDatabase } from './database';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { createUser } from './accounts';
+import { signAccessToken } from '../src/infrastructure/tokens';
+import { classSessions, courses } from '../src/db/schema/index';
 
 export type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
