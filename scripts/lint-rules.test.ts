@@ -37,12 +37,12 @@ describe('import boundaries', () => {
   });
 
   it('lets a server module reach another only through its door', async () => {
-    expect(await ruleIds('apps/server/src/modules/classes/probe.ts', "export * from '../courses/purchases';")).toContain(boundary);
-    expect(await ruleIds('apps/server/src/realtime/probe.ts', "export * from '../modules/classes/access';")).toContain(boundary);
+    expect(await ruleIds('apps/server/src/modules/sessions/probe.ts', "export * from '../courses/purchases';")).toContain(boundary);
+    expect(await ruleIds('apps/server/src/realtime/probe.ts', "export * from '../modules/sessions/access';")).toContain(boundary);
     expect(await ruleIds('apps/server/src/modules/payments/probe.ts', "export * from '../polls/routes';")).toContain(boundary);
-    expect(await ruleIds('apps/server/src/modules/classes/probe.ts', "export * from '../courses';")).not.toContain(boundary);
-    expect(await ruleIds('apps/server/src/modules/classes/probe.ts', "export * from './access';")).not.toContain(boundary);
-    expect(await ruleIds('apps/server/src/modules/classes/probe.test.ts', "export * from '../courses/purchases';")).not.toContain(boundary);
+    expect(await ruleIds('apps/server/src/modules/sessions/probe.ts', "export * from '../courses';")).not.toContain(boundary);
+    expect(await ruleIds('apps/server/src/modules/sessions/probe.ts', "export * from './access';")).not.toContain(boundary);
+    expect(await ruleIds('apps/server/src/modules/sessions/probe.test.ts', "export * from '../courses/purchases';")).not.toContain(boundary);
     expect(await ruleIds('apps/server/src/app-probe.ts', "export * from './modules/courses/purchases';")).not.toContain(boundary);
   });
 

@@ -27,18 +27,18 @@ import { batchRoutes } from './modules/batches/routes';
 import { createBatchesService } from './modules/batches/service';
 import { createCoursesService } from './modules/courses/service';
 import { createCourseTeaching } from './modules/courses/teaching';
-import { sessionRoutes } from './modules/classes/routes';
+import { sessionRoutes } from './modules/sessions/routes';
 import { whiteboardRoutes } from './modules/whiteboards/routes';
 import { createWhiteboardImages } from './modules/whiteboards/service';
 import { pollRoutes } from './modules/polls/routes';
 import { createPollAnswers } from './modules/polls/answers-csv';
-import { createSessionsService } from './modules/classes/service';
-import { createSessionChanges } from './modules/classes/session-changes';
+import { createSessionsService } from './modules/sessions/service';
+import { createSessionChanges } from './modules/sessions/session-changes';
 import { paymentRoutes } from './modules/payments/routes';
 import { navigationRoutes } from './modules/navigation/routes';
 import { createSearchService } from './modules/navigation/search';
 import { createBookmarksService } from './modules/navigation/bookmarks';
-import { databaseFacts, scopeFrom, type ScopeFacts } from './modules/classes/access';
+import { databaseFacts, scopeFrom, type ScopeFacts } from './modules/sessions/access';
 import { adminRoutes } from './modules/admin/routes';
 import { createAdminService } from './modules/admin/service';
 import { createPaymentsService } from './modules/payments/service';
@@ -59,8 +59,8 @@ import { createAssignmentsService } from './modules/assignments/service';
 import { certificateRoutes } from './modules/certificates/routes';
 import { createCertificatesService } from './modules/certificates/service';
 import { earnDueCertificates } from './modules/certificates/earn';
-import { createReminders, sendQueuedReminder, type QueuedReminder, type Reminders } from './modules/classes/reminders';
-import { publicOrigin } from './modules/classes/join-link';
+import { createReminders, sendQueuedReminder, type QueuedReminder, type Reminders } from './modules/sessions/reminders';
+import { publicOrigin } from './modules/sessions/join-link';
 import { calendarRoutes } from './modules/calendar/routes';
 import { createCalendarService } from './modules/calendar/service';
 import { dashboardRoutes } from './modules/dashboards/routes';
@@ -81,7 +81,7 @@ declare module 'fastify' {
     /** Changes that drop what is kept in memory, here and in the other processes. */
     changes: ChangeBus;
     accessTokens: AccessTokens;
-    /** Session reminders (modules/classes/reminders.ts). */
+    /** Session reminders (modules/sessions/reminders.ts). */
     reminders: Reminders;
   }
 }

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { messages } from '@mooz/contract/messages';
 import type { Room } from '@mooz/contract/realtime';
 import type { AuthUser } from '../http/authenticate';
-import { joinable, sessionForRoom, sessionOfRoom } from '../modules/classes';
+import { joinable, sessionForRoom, sessionOfRoom } from '../modules/sessions';
 import type { RoomStore } from './room-store';
 
 export interface KnownRoom {
@@ -17,7 +17,7 @@ export interface KnownRoom {
 }
 
 export function roomAdmission(app: FastifyInstance, store: RoomStore) {
-  /** A class session's room, from the classes module (the course's teacher is its host). */
+  /** A class session's room, from the sessions module (the course's teacher is its host). */
   async function sessionRoom(roomId: string): Promise<KnownRoom | null> {
     const found = await sessionOfRoom(app.db, roomId);
     if (!found) return null;

@@ -23,7 +23,7 @@ export const classSessions = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelReason: text('cancel_reason'),
     /**
-     * The start time the reminder was mailed for (modules/classes/reminders.ts): set by the one UPDATE
+     * The start time the reminder was mailed for (modules/sessions/reminders.ts): set by the one UPDATE
      * that claims the reminder, so it goes out once; a session moved since no longer matches and is
      * reminded again for its new time.
      */

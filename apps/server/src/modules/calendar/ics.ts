@@ -5,7 +5,7 @@
 // description, and a cancelled session as STATUS:CANCELLED.
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { mailTranslator } from '../../infrastructure/mail-text';
-import { formatSessionTime, joinLink } from '../classes';
+import { formatSessionTime, joinLink } from '../sessions';
 
 export interface CalendarSession {
   id: number;

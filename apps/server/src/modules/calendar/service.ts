@@ -14,7 +14,7 @@ import type { Database } from '../../db/client';
 import { classSessions, courses, users } from '../../db/schema/index';
 import type { AuthUser } from '../../http/authenticate';
 import { notFound } from '../../http/errors';
-import { inScope, scopeCondition, sessionScope } from '../classes';
+import { inScope, scopeCondition, sessionScope } from '../sessions';
 import { sessionsCalendar, type CalendarSession } from './ics';
 import { calendarToken, newCalendarKey, tokenMatches, tokenUserId } from './tokens';
 
@@ -24,7 +24,7 @@ interface CalendarDeps {
   db: Database;
   /** Signs feed tokens (the server's JWT secret). */
   secret: string;
-  /** The app's address for a request (modules/classes/join-link.ts). */
+  /** The app's address for a request (modules/sessions/join-link.ts). */
   origin: (request?: { protocol: string; host: string }) => string;
   now?: () => Date;
 }

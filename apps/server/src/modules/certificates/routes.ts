@@ -10,7 +10,7 @@ import { errorEnvelope } from '@mooz/contract/envelope';
 import { attachment } from '../../infrastructure/csv';
 import { currentUser } from '../../http/authenticate';
 import { route } from '../../http/route';
-import { publicOrigin } from '../classes';
+import { publicOrigin } from '../sessions';
 import { earnAllDueCertificates, type CertificateTold } from './earn';
 import { certificateFileName, certificatePdf } from './pdf';
 import { certificatePagePath, type CertificatesService } from './service';

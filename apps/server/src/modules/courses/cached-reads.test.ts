@@ -1,4 +1,4 @@
-// The catalogue and the sessions list read from memory (courses/service.ts, classes/service.ts): each
+// The catalogue and the sessions list read from memory (courses/service.ts, sessions/service.ts): each
 // follows a change at once in the instance that made it, and in another instance as soon as the
 // change bus carries it there (here Redis pub/sub; PostgreSQL's LISTEN/NOTIFY is the other carrier).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { buildAbility, rulesFor } from '@mooz/contract/permissions';
 import { endpoints } from '@mooz/contract/endpoints';
 import { limits } from '@mooz/contract/limits';
 import { zodSerializer } from '../../http/serializer';
-import { createSessionsService } from '../classes/service';
+import { createSessionsService } from '../sessions/service';
 import { createCoursesService } from './service';
 
 // Long enough that only a change, never an expiry, can explain what the tests see.

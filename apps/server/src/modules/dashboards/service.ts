@@ -18,7 +18,7 @@ import type { Database } from '../../db/client';
 import { classSessions, courses, users } from '../../db/schema/index';
 import { forbidden, notFound } from '../../http/errors';
 import type { ChangeBus } from '../../infrastructure/change-bus';
-import { databaseFacts, idArray, present, scopeCondition, scopeFrom, type SessionScope } from '../classes';
+import { databaseFacts, idArray, present, scopeCondition, scopeFrom, type SessionScope } from '../sessions';
 import { courseProgress, type CourseProgress } from '../learning';
 import { keptAnswers } from './kept-answers';
 import { attendanceSpans, hours, learnerLiveSeconds, learnerWatchedSeconds, learningTimeRules, liveSeconds } from './learning-time';

@@ -10,7 +10,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { courseItemId, type NavigationIcon, type SearchData, type SearchKind, type SearchResult } from '@mooz/contract/navigation';
 import type { Database } from '../../db/client';
-import { idArray, scopeCondition, seesNothing, type SessionScope } from '../classes';
+import { idArray, scopeCondition, seesNothing, type SessionScope } from '../sessions';
 import { playable, watchCondition } from '../recordings';
 import { highlights, prefixTsQuery, queryWords } from './matching';
 import { courseLink, courseVisible, recordingLink, type Caller } from './visibility';
@@ -18,7 +18,7 @@ import { fullNameSqlOf } from '../../db/person-name';
 
 interface SearchDeps {
   db: Database;
-  /** Which courses' sessions the caller may list: the sessions list's own rule (classes/access.ts). */
+  /** Which courses' sessions the caller may list: the sessions list's own rule (sessions/access.ts). */
   sessionScope(caller: Caller): Promise<SessionScope>;
 }
 

@@ -1,7 +1,7 @@
 // Wires the notifications module into the app: its service, its outbox handlers, its routes, and the
 // door (app.notifications) the other modules call.
 import type { FastifyInstance } from 'fastify';
-import { publicOrigin } from '../classes';
+import { publicOrigin } from '../sessions';
 import { createNotificationsDoor, type NotificationsDoor } from './door';
 import { notificationRoutes, personChannel } from './routes';
 import { createNotifications, type NoticeJob, type NoticeMailJob } from './service';

@@ -6,7 +6,7 @@ import type { NotificationKind } from '@mooz/contract/notifications';
 import { mayTurnOffMail } from '@mooz/contract/notifications';
 import type { Mail } from '../../infrastructure/mail';
 import { escapeHtml, mailLanguage, mailTranslator } from '../../infrastructure/mail-text';
-import { sessionMailWords } from '../classes';
+import { sessionMailWords } from '../sessions';
 import { renderMail, type MailModel } from './mail-layout';
 
 export type NoticeParams = Record<string, string | number>;

@@ -30,7 +30,7 @@ import { badRequest, notFound } from '../../http/errors';
 import type { Mail, Mailer } from '../../infrastructure/mail';
 import type { Outbox } from '../../infrastructure/outbox';
 import { digestMail, mailReader, noticeMail, unsubscribeHeaders, type NoticeParams } from './notice-mails';
-import { sessionKinds } from '../classes';
+import { sessionKinds } from '../sessions';
 import { readUnsubscribeToken, unsubscribeToken } from './unsubscribe-token';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update'>;

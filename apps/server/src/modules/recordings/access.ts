@@ -1,4 +1,4 @@
-// Who may watch, delete and upload recordings. Watching follows the sessions' own rule (classes/access.ts):
+// Who may watch, delete and upload recordings. Watching follows the sessions' own rule (sessions/access.ts):
 // a recording of a class is watched by whoever may see that course's sessions — its teacher, admins,
 // its buyers (every recording of the course, whichever batch's class it was) and, while in trial,
 // students who see the course's open sessions, which is the recordings of its open sessions, in the
@@ -11,7 +11,7 @@ import type { UserType } from '@mooz/contract/permissions';
 import type { Database } from '../../db/client';
 import { classSessions, courses, recordings } from '../../db/schema/index';
 import { forbidden, notFound } from '../../http/errors';
-import { inScope, namesCourse, scopeCondition, sessionOfRoom, sessionScope, type SessionScope } from '../classes';
+import { inScope, namesCourse, scopeCondition, sessionOfRoom, sessionScope, type SessionScope } from '../sessions';
 
 /**
  * Which recordings are listed, searched and played: those with a file, whatever their status. A live

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RoomRecording } from '@mooz/contract/recordings';
 import { recordings, users } from '../../db/schema/index';
 import { roomChannel } from '../../realtime/sockets';
-import { sessionOfRoom } from '../classes';
+import { sessionOfRoom } from '../sessions';
 
 export function liveRecordingRooms(app: FastifyInstance) {
   const { db } = app;

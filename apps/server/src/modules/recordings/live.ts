@@ -19,7 +19,7 @@ import { liveChunkContentType, recordingLimits, type LiveRecording, type RoomRec
 import { recordings, users } from '../../db/schema/index';
 import type { AuthUser } from '../../http/authenticate';
 import { HttpError, conflict, forbidden, notFound } from '../../http/errors';
-import { sessionOfRoom } from '../classes';
+import { sessionOfRoom } from '../sessions';
 import { byteLimit, chunkKey, mimeOf, parseOffset } from './live-chunks';
 import { isUniqueViolation, liveRecordingRooms } from './live-room';
 import { liveRecordingStops, stoppedTakingChunks, type LiveRecordingsOptions, type RecordingRow } from './live-stops';

@@ -10,7 +10,7 @@ import type { Database } from '../../db/client';
 import { whiteboardSnapshots } from '../../db/schema/index';
 import type { AuthUser } from '../../http/authenticate';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
-import { sessionForRoom, sessionOfRoom } from '../classes';
+import { sessionForRoom, sessionOfRoom } from '../sessions';
 import { boardStore } from '../../realtime/whiteboard/board-store';
 
 const pngSignature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

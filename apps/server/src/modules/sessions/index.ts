@@ -1,4 +1,4 @@
-// The classes module's door: who may see which sessions, a session as presented and joined, and the words of its mails.
+// The sessions module's door: who may see which sessions, a session as presented and joined, and the words of its mails.
 // Other modules import only from here (lint: import-x/no-restricted-paths).
 export { databaseFacts, idArray, inScope, namesCourse, scopeCondition, scopeFrom, seesNothing, sessionForRoom, sessionOfRoom, sessionScope } from './access';
 export type { SessionScope } from './access';

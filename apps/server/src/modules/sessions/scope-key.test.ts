@@ -1,4 +1,4 @@
-// The sessions list keeps one answer per scope key (classes/service.ts): two callers may share an answer
+// The sessions list keeps one answer per scope key (sessions/service.ts): two callers may share an answer
 // only when their scopes see the same sessions, and the trial's part of a scope follows the trial rule.
 import { describe, expect, it } from 'vitest';
 import { inTrial, trialState } from '../auth/trial';
