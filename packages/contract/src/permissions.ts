@@ -102,7 +102,7 @@ export function rulesFor(userType: UserType, userId: number): Rule[] {
 
 /**
  * Matches a rule's conditions against a subject: every field equal to its value. That is all these rules
- * ask of a condition, and it keeps MongoDB's query language (@ucast, 3 KB gzip) out of every signed-in
+ * ask of a condition, and it keeps MongoDB's query language (@ucast) out of every signed-in
  * screen of the web app. Anything more (an operator such as $in, a nested query) is refused loudly when
  * the rule is first matched, not read as something else; a test pins that every role's rules answer as
  * CASL's MongoDB matcher would.

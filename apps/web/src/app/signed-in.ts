@@ -3,7 +3,7 @@
 // public pages a guest may open use it without the frame.) The screens are
 // imported from here, not from the router, so the build knows this module is loaded whenever one of them
 // is: what the frame and a screen share stays in the frame's file, instead of being cut into the dozens
-// of small shared files a screen would otherwise fetch (/courses adds at most 40 KB).
+// of small shared files a screen would otherwise fetch.
 export { AppLayout } from './layout/app-layout';
 export { appAbility } from '../lib/ability';
 

@@ -1,5 +1,5 @@
-// The translations' loader: one GET per language file with fetch, in place of i18next-http-backend (12 KB
-// minified with its XHR and ponyfill fallbacks, for what every supported browser does natively). It keeps
+// The translations' loader: one GET per language file with fetch, in place of i18next-http-backend (its
+// XHR and ponyfill fallbacks weigh more than what every supported browser does natively). It keeps
 // that backend's contract with i18next's retries: a network failure or a 5xx asks for a retry, a 4xx or a
 // file that is not JSON does not.
 import type { BackendModule, ReadCallback } from 'i18next';

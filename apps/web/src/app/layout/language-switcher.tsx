@@ -1,4 +1,4 @@
-// The navbar's language button. The menu behind it (Mantine's Menu and its floating layer, ~30 KB) is
+// The navbar's language button. The menu behind it (Mantine's Menu and its floating layer) is
 // fetched when a pointer or the keyboard reaches the button and shown on the first click, instead of
 // coming with the first page.
 import { lazy, Suspense, useState } from 'react';

@@ -1,6 +1,6 @@
-// The trend's bars, in a chunk of their own: recharts is most of @mantine/charts' weight (about
-// 100 KB gzipped), and the dashboard is the first screen after login, so its cards come first and
-// the chart follows (trend-chart.tsx loads this lazily).
+// The trend's bars, in a chunk of their own: recharts is most of @mantine/charts' weight, and the
+// dashboard is the first screen after login, so its cards come first and the chart follows
+// (trend-chart.tsx loads this lazily).
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 
