@@ -48,7 +48,8 @@ import { createOutbox, type Outbox } from './infrastructure/outbox';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './infrastructure/rate-limiter';
 import { createChangeBus, databaseTransport, redisTransport, type ChangeBus } from './infrastructure/change-bus';
 import { createAccessTokens, type AccessTokens } from './modules/auth/access-tokens';
-import { registerLiveRecordings } from './modules/recordings/live-routes';
+import { liveRecordingsOptions, registerLiveRecordings } from './modules/recordings/live-routes';
+import { createLiveRecordings } from './modules/recordings/live';
 import { createStorage, recordingMediaOrigins } from './modules/recordings/create-storage';
 import { recordingMediaRoutes } from './modules/recordings/media-route';
 import { recordingRoutes } from './modules/recordings/routes';
@@ -67,7 +68,9 @@ import { dashboardRoutes } from './modules/dashboards/routes';
 import { createDashboardsService, type DashboardsDeps } from './modules/dashboards/service';
 import { capacityLimit } from './sfu/topology';
 import { registerNotifications } from './modules/notifications/module';
-import { joinPersonChannels } from './modules/notifications/routes';
+import { joinPersonChannels, personChannel } from './modules/notifications/routes';
+import { createNotifications } from './modules/notifications/service';
+import { createNotificationsDoor } from './modules/notifications/door';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -224,7 +227,19 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(swaggerUi, { routePrefix: apiDocsPath, staticCSP: docsContentSecurityPolicy });
 
   await app.register(healthRoutes);
-  const notifications = await registerNotifications(app, { now: deps.now });
+  const origin = () => publicOrigin(config);
+  const noticeService = createNotifications({
+    db: app.db,
+    outbox: app.outbox,
+    mailer: app.mailer,
+    secret: app.jwtSecret,
+    origin,
+    // Realtime starts after the modules; a notice pushed before it is up is read from the list.
+    push: (userId, event) => app.realtime?.io.to(personChannel(userId)).emit('action:notification', event),
+    now: deps.now,
+  });
+  const notifications = createNotificationsDoor({ db: app.db, notifications: noticeService, seller: config.seller, origin, secret: app.jwtSecret, now: deps.now });
+  await registerNotifications(app, { notifications: noticeService, door: notifications, seller: config.seller });
   const auth = createAuthService({
     notifications,
     db: app.db,
@@ -311,7 +326,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   const dashboardsTtlMs = database.kind === 'postgres' ? cacheTtlMs : 10 * 60_000;
   const earnCertificates: DashboardsDeps['earnCertificates'] = (db, userId, now, known) => earnDueCertificates(db, userId, now, known, notifications);
   await app.register(dashboardRoutes, { dashboards: createDashboardsService({ db: app.db, earnCertificates, changes, cacheTtlMs: dashboardsTtlMs }) });
-  await registerLiveRecordings(app, config.liveRecordings);
+  const liveParts = { db: app.db, storage: app.storage, log: app.log, notifications, realtime: () => app.realtime };
+  await registerLiveRecordings(app, createLiveRecordings(liveParts, liveRecordingsOptions(config.liveRecordings)));
 
   await registerRealtime(app);
   joinPersonChannels(app);

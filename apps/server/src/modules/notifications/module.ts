@@ -1,10 +1,10 @@
-// Wires the notifications module into the app: its service, its outbox handlers, its routes, and the
-// door (app.notifications) the other modules call.
+// Puts the notifications module in the app: its outbox handlers, its routes, and the door
+// (app.notifications) the other modules call. app.ts builds its service and door.
 import type { FastifyInstance } from 'fastify';
-import { publicOrigin } from '../sessions';
-import { createNotificationsDoor, type NotificationsDoor } from './door';
-import { notificationRoutes, personChannel } from './routes';
-import { createNotifications, type NoticeJob, type NoticeMailJob } from './service';
+import type { NotificationsDoor } from './door';
+import type { Seller } from './receipts';
+import { notificationRoutes } from './routes';
+import type { NoticeJob, NoticeMailJob, Notifications } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,22 +13,10 @@ declare module 'fastify' {
   }
 }
 
-export async function registerNotifications(app: FastifyInstance, options: { now?: () => Date } = {}): Promise<NotificationsDoor> {
-  const origin = () => publicOrigin(app.config);
-  const notifications = createNotifications({
-    db: app.db,
-    outbox: app.outbox,
-    mailer: app.mailer,
-    secret: app.jwtSecret,
-    origin,
-    // Realtime starts after the modules; a notice pushed before it is up is read from the list.
-    push: (userId, event) => app.realtime?.io.to(personChannel(userId)).emit('action:notification', event),
-    now: options.now,
-  });
-  const door = createNotificationsDoor({ db: app.db, notifications, seller: app.config.seller, origin, secret: app.jwtSecret, now: options.now });
-  app.decorate('notifications', door);
-  app.outbox.handle<NoticeJob>('notice', (job) => notifications.pushNotice(job));
-  app.outbox.handle<NoticeMailJob>('notice-mail', (job) => notifications.mailNotices(job));
-  await app.register(notificationRoutes, { notifications, seller: app.config.seller });
-  return door;
+/** Puts the notifications (built in app.ts) in the app: the door other modules call, the outbox's handlers and the routes. */
+export async function registerNotifications(app: FastifyInstance, built: { notifications: Notifications; door: NotificationsDoor; seller: Seller }) {
+  app.decorate('notifications', built.door);
+  app.outbox.handle<NoticeJob>('notice', (job) => built.notifications.pushNotice(job));
+  app.outbox.handle<NoticeMailJob>('notice-mail', (job) => built.notifications.mailNotices(job));
+  await app.register(notificationRoutes, { notifications: built.notifications, seller: built.seller });
 }

@@ -6,10 +6,10 @@
 // a chunk sent again at an old offset is 409 and changes nothing.
 import { randomBytes } from 'node:crypto';
 import { Transform } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import { messages, validationMessages } from '@mooz/contract/messages';
 import type { recordings } from '../../db/schema/index';
 import { HttpError, invalidField } from '../../http/errors';
+import type { LiveRecordingParts } from './live-parts';
 
 /** The chunk objects of a recording live under this prefix. */
 export const liveChunkPrefix = (recordingId: number) => `live/${recordingId}/`;
@@ -45,9 +45,9 @@ export function byteLimit(max: number) {
  * Objects left by an append that lost a race (removed by it, unless its process died first) are
  * told apart by their length: the chain's next chunk starts where this one ends.
  */
-export async function chunkKeys(app: FastifyInstance, row: Pick<typeof recordings.$inferSelect, 'id' | 'uploadOffset'>): Promise<string[]> {
+export async function chunkKeys(parts: Pick<LiveRecordingParts, 'storage' | 'log'>, row: Pick<typeof recordings.$inferSelect, 'id' | 'uploadOffset'>): Promise<string[]> {
   const byOffset = new Map<number, string[]>();
-  for (const key of await app.storage.list(liveChunkPrefix(row.id))) {
+  for (const key of await parts.storage.list(liveChunkPrefix(row.id))) {
     const offset = offsetOfKey(key);
     if (!Number.isSafeInteger(offset) || offset >= row.uploadOffset) continue;
     byOffset.set(offset, [...(byOffset.get(offset) ?? []), key]);
@@ -56,7 +56,7 @@ export async function chunkKeys(app: FastifyInstance, row: Pick<typeof recording
   for (let offset = 0; offset < row.uploadOffset; ) {
     const candidates = byOffset.get(offset);
     if (!candidates) {
-      app.log.error({ recordingId: row.id, offset }, 'a live recording lacks the chunk at this offset: keeping what comes before');
+      parts.log.error({ recordingId: row.id, offset }, 'a live recording lacks the chunk at this offset: keeping what comes before');
       break;
     }
     let chosen = candidates[0]!;
@@ -64,7 +64,7 @@ export async function chunkKeys(app: FastifyInstance, row: Pick<typeof recording
     if (candidates.length > 1) {
       // Same length: the same chunk sent twice; either copy is the chunk.
       for (const key of candidates) {
-        const length = (await app.storage.size(key)) ?? 0;
+        const length = (await parts.storage.size(key)) ?? 0;
         if (offset + length === row.uploadOffset || byOffset.has(offset + length)) {
           chosen = key;
           size = length;
@@ -73,7 +73,7 @@ export async function chunkKeys(app: FastifyInstance, row: Pick<typeof recording
       }
     }
     chain.push(chosen);
-    size ??= (await app.storage.size(chosen)) ?? 0;
+    size ??= (await parts.storage.size(chosen)) ?? 0;
     if (size <= 0) break;
     offset += size;
   }

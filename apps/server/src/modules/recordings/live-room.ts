@@ -1,18 +1,18 @@
 // The room a live recording is made in: who hosts it, whether the recorder is in it now, and what its
 // members are told of the recording.
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { RoomRecording } from '@mooz/contract/recordings';
 import { recordings, users } from '../../db/schema/index';
 import { roomChannel } from '../../realtime/sockets';
 import { sessionOfRoom } from '../sessions';
+import type { LiveRecordingParts } from './live-parts';
 
-export function liveRecordingRooms(app: FastifyInstance) {
-  const { db } = app;
+export function liveRecordingRooms(parts: Pick<LiveRecordingParts, 'db' | 'realtime'>) {
+  const { db } = parts;
 
   /** The room behind an id, and who hosts it: a class session's course teacher, or an ad hoc room's creator. */
   async function roomOf(roomId: string) {
-    const adHoc = await app.realtime.store.findRoom(roomId);
+    const adHoc = await parts.realtime().store.findRoom(roomId);
     if (adHoc) return { name: adHoc.name, hostId: adHoc.created_by, session: null };
     const found = await sessionOfRoom(db, roomId);
     if (!found) return null;
@@ -21,13 +21,13 @@ export function liveRecordingRooms(app: FastifyInstance) {
 
   /** Whether the user has a connection in the room's channel now, on this server process or another. */
   async function inRoom(roomId: string, userId: number): Promise<boolean> {
-    const channel = app.realtime.io.in(roomChannel(roomId));
-    const sockets = await channel.fetchSockets().catch(() => app.realtime.io.local.in(roomChannel(roomId)).fetchSockets());
+    const channel = parts.realtime().io.in(roomChannel(roomId));
+    const sockets = await channel.fetchSockets().catch(() => parts.realtime().io.local.in(roomChannel(roomId)).fetchSockets());
     return sockets.some((socket) => socket.data.user?.id === userId);
   }
 
   function tellRoom(roomId: string, recording: RoomRecording | null) {
-    app.realtime.io.to(roomChannel(roomId)).emit('action:recording_state', { roomId, recording });
+    parts.realtime().io.to(roomChannel(roomId)).emit('action:recording_state', { roomId, recording });
   }
 
   async function notice(roomId: string): Promise<RoomRecording | null> {

@@ -6,7 +6,7 @@ import { endpoints } from '@mooz/contract/endpoints';
 import { liveChunkContentType, recordingLimits, uploadOffsetHeader } from '@mooz/contract/recordings';
 import { currentUser } from '../../http/authenticate';
 import { route } from '../../http/route';
-import { createLiveRecordings, type LiveRecordings, type LiveRecordingsOptions } from './live';
+import type { LiveRecordings, LiveRecordingsOptions } from './live';
 import { startSweeper } from './sweeper';
 
 declare module 'fastify' {
@@ -39,16 +39,21 @@ const liveRecordingRoutes: FastifyPluginAsync<{ live: LiveRecordings }> = async 
   route(app, endpoints.recordings.finishLive, (req) => live.finish(currentUser(req), req.params.id, req.query.complete === true).then((data) => ({ data })));
 };
 
-export async function registerLiveRecordings(app: FastifyInstance, options: Partial<LiveRecordingsOptions> = {}) {
-  const live = createLiveRecordings(app, {
+/** The live recordings' timings: the protocol's, unless the configuration (tests) says otherwise. */
+export function liveRecordingsOptions(overrides: Partial<LiveRecordingsOptions> = {}): LiveRecordingsOptions {
+  return {
     staleAfterMs: recordingLimits.staleAfterSeconds * 1000,
     resumableMs: recordingLimits.resumableSeconds * 1000,
     finishWaitMs: 20_000,
     processingTimeoutMs: 15 * 60_000,
     leaveSettleMs: 2.5 * recordingLimits.chunkIntervalMs,
     now: () => new Date(),
-    ...options,
-  });
+    ...overrides,
+  };
+}
+
+/** Puts the live recordings (built in app.ts) in the app: app.liveRecordings, the sweeper and the routes. */
+export async function registerLiveRecordings(app: FastifyInstance, live: LiveRecordings) {
   app.decorate('liveRecordings', live);
   let sweeper: ReturnType<typeof startSweeper> | null = null;
   app.addHook('onReady', async () => {

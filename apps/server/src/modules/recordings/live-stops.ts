@@ -14,11 +14,11 @@
 // for resumableMs (the sweeper); from then on a chunk is 409. So the longest stall that loses nothing
 // is resumableMs, counted from the last chunk the server received.
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { recordings } from '../../db/schema/index';
 import { finaliseRecording, type FinaliseResult } from './finalise';
 import { chunkKeys, liveChunkPrefix } from './live-chunks';
 import { isUniqueViolation, type LiveRecordingRooms } from './live-room';
+import type { LiveRecordingParts } from './live-parts';
 
 export type RecordingRow = typeof recordings.$inferSelect;
 
@@ -53,8 +53,8 @@ export interface LiveRecordingsOptions {
 }
 
 /** Stopping live recordings and making their files, in this process: what the API and the sweeper call. */
-export function liveRecordingStops(app: FastifyInstance, options: LiveRecordingsOptions, rooms: Pick<LiveRecordingRooms, 'inRoom' | 'tellRoom' | 'notice'>) {
-  const { db } = app;
+export function liveRecordingStops(parts: LiveRecordingParts, options: LiveRecordingsOptions, rooms: Pick<LiveRecordingRooms, 'inRoom' | 'tellRoom' | 'notice'>) {
+  const { db } = parts;
   const { inRoom, tellRoom, notice } = rooms;
   /**
    * Stops under way in this process (the app waits for them when it closes): the claim, then the
@@ -87,9 +87,9 @@ export function liveRecordingStops(app: FastifyInstance, options: LiveRecordings
    */
   async function make(row: RecordingRow): Promise<FinaliseResult> {
     const keep = row.acceptsChunks;
-    const result = await finaliseRecording(app, row.id, await chunkKeys(app, row), { keepSources: keep, set: { madeFromBytes: row.uploadOffset } });
+    const result = await finaliseRecording(parts, row.id, await chunkKeys(parts, row), { keepSources: keep, set: { madeFromBytes: row.uploadOffset } });
     // Whatever the chain left out (a lost race's object, bytes past a gap) goes with the chunks.
-    if (!keep && result.outcome !== 'gone') await app.storage.deletePrefix(liveChunkPrefix(row.id));
+    if (!keep && result.outcome !== 'gone') await parts.storage.deletePrefix(liveChunkPrefix(row.id));
     return result;
   }
 
@@ -117,7 +117,7 @@ export function liveRecordingStops(app: FastifyInstance, options: LiveRecordings
       claim(id, 'recording', how).then((row) => {
         if (row) {
           tellRoom(row.roomId, null);
-          app.log.info({ recordingId: id, why, bytes: row.uploadOffset }, 'live recording stopped');
+          parts.log.info({ recordingId: id, why, bytes: row.uploadOffset }, 'live recording stopped');
         }
         return row;
       }),
@@ -131,7 +131,7 @@ export function liveRecordingStops(app: FastifyInstance, options: LiveRecordings
     return track(
       id,
       claim(id, 'stopped', how).then((row) => {
-        if (row) app.log.info({ recordingId: id, why, bytes: row.uploadOffset, before: row.madeFromBytes }, 'live recording made again');
+        if (row) parts.log.info({ recordingId: id, why, bytes: row.uploadOffset, before: row.madeFromBytes }, 'live recording made again');
         return row;
       }),
     );
@@ -151,7 +151,7 @@ export function liveRecordingStops(app: FastifyInstance, options: LiveRecordings
         .where(and(eq(recordings.id, row.id), inArray(recordings.status, ['ready', 'stopped']), eq(recordings.stalled, true)))
         .returning();
       if (!reopened) return row;
-      app.log.info({ recordingId: row.id, bytes: reopened.uploadOffset }, 'live recording reopened by its recorder after a stall');
+      parts.log.info({ recordingId: row.id, bytes: reopened.uploadOffset }, 'live recording reopened by its recorder after a stall');
       const shown = await notice(reopened.roomId);
       if (shown) tellRoom(reopened.roomId, shown);
       return reopened;
@@ -163,7 +163,7 @@ export function liveRecordingStops(app: FastifyInstance, options: LiveRecordings
 
   const logFailure = (id: number) => (error: unknown) => {
     // The row stays 'processing' with its chunks; the sweeper makes it again after processingTimeoutMs.
-    app.log.error({ err: error, recordingId: id }, 'making the file of a live recording failed');
+    parts.log.error({ err: error, recordingId: id }, 'making the file of a live recording failed');
     return null;
   };
 
@@ -179,8 +179,8 @@ export function liveRecordingStops(app: FastifyInstance, options: LiveRecordings
       .returning();
     if (!sealed) return;
     if (sealed.status === 'stopped') await db.delete(recordings).where(and(eq(recordings.id, row.id), eq(recordings.status, 'stopped')));
-    await app.storage.deletePrefix(liveChunkPrefix(row.id));
-    app.log.info({ recordingId: row.id, bytes: row.uploadOffset, kept: sealed.status === 'ready' }, 'live recording takes no more chunks');
+    await parts.storage.deletePrefix(liveChunkPrefix(row.id));
+    parts.log.info({ recordingId: row.id, bytes: row.uploadOffset, kept: sealed.status === 'ready' }, 'live recording takes no more chunks');
   }
 
   /** Stops in the background. */

@@ -13,7 +13,6 @@
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { messages } from '@mooz/contract/messages';
 import { liveChunkContentType, recordingLimits, type LiveRecording, type RoomRecording } from '@mooz/contract/recordings';
 import { recordings, users } from '../../db/schema/index';
@@ -24,6 +23,7 @@ import { byteLimit, chunkKey, mimeOf, parseOffset } from './live-chunks';
 import { isUniqueViolation, liveRecordingRooms } from './live-room';
 import { liveRecordingStops, stoppedTakingChunks, type LiveRecordingsOptions, type RecordingRow } from './live-stops';
 import { defaultTitle } from './titles';
+import type { LiveRecordingParts } from './live-parts';
 
 export { liveChunkPrefix } from './live-chunks';
 export type { LiveRecordingsOptions } from './live-stops';
@@ -35,10 +35,10 @@ interface AppendRequest {
   body: unknown;
 }
 
-export function createLiveRecordings(app: FastifyInstance, options: LiveRecordingsOptions) {
-  const { db } = app;
-  const { roomOf, inRoom, tellRoom, notice } = liveRecordingRooms(app);
-  const { stopping, leaving, stop, remake, reopen, seal, track, logFailure, stopWhenQuiet } = liveRecordingStops(app, options, { inRoom, tellRoom, notice });
+export function createLiveRecordings(parts: LiveRecordingParts, options: LiveRecordingsOptions) {
+  const { db } = parts;
+  const { roomOf, inRoom, tellRoom, notice } = liveRecordingRooms(parts);
+  const { stopping, leaving, stop, remake, reopen, seal, track, logFailure, stopWhenQuiet } = liveRecordingStops(parts, options, { inRoom, tellRoom, notice });
 
   const present = (row: Pick<RecordingRow, 'id' | 'roomId' | 'status' | 'uploadOffset' | 'acceptsChunks'>): LiveRecording => ({
     id: row.id,
@@ -125,14 +125,14 @@ export function createLiveRecordings(app: FastifyInstance, options: LiveRecordin
       });
       let written: number;
       try {
-        ({ sizeBytes: written } = await app.storage.put(key, limited, 'application/octet-stream'));
+        ({ sizeBytes: written } = await parts.storage.put(key, limited, 'application/octet-stream'));
       } catch (error) {
         if (refused instanceof HttpError) throw refused;
         if (refused) throw new HttpError(400, messages.recordingUploadFailed);
         throw error;
       }
       if (written === 0) {
-        await app.storage.delete(key);
+        await parts.storage.delete(key);
         return present(row);
       }
       // Whatever the status: a stopped recording's file is made again with it (stop, finish, sweep).
@@ -143,7 +143,7 @@ export function createLiveRecordings(app: FastifyInstance, options: LiveRecordin
         .returning();
       if (!advanced) {
         // Another append took this offset, or the recording stopped taking chunks meanwhile: this chunk is not part of it.
-        await app.storage.delete(key);
+        await parts.storage.delete(key);
         const [now] = await db.select({ acceptsChunks: recordings.acceptsChunks }).from(recordings).where(eq(recordings.id, id));
         throw conflict(now?.acceptsChunks ? messages.recordingOffsetMismatch : messages.recordingNotLive);
       }
@@ -186,7 +186,7 @@ export function createLiveRecordings(app: FastifyInstance, options: LiveRecordin
     /** The notice a member of the room is shown: who records it, since when; null when nobody does. */
     async notice(roomId: string): Promise<RoomRecording | null> {
       return notice(roomId).catch((error: unknown) => {
-        app.log.error({ err: error, roomId }, 'looking up the recording of a room failed');
+        parts.log.error({ err: error, roomId }, 'looking up the recording of a room failed');
         return null;
       });
     },
@@ -200,7 +200,7 @@ export function createLiveRecordings(app: FastifyInstance, options: LiveRecordin
         .from(recordings)
         .where(and(eq(recordings.roomId, roomId), eq(recordings.status, 'recording'), eq(recordings.recordedBy, userId)))
         .then(([row]) => row && stopWhenQuiet(row.id, options.leaveSettleMs))
-        .catch((error: unknown) => app.log.error({ err: error, roomId }, 'stopping the recording of a recorder who left failed'));
+        .catch((error: unknown) => parts.log.error({ err: error, roomId }, 'stopping the recording of a recorder who left failed'));
     },
 
     /**
@@ -251,7 +251,7 @@ export function createLiveRecordings(app: FastifyInstance, options: LiveRecordin
         .returning();
       for (const row of stuck) {
         if (stopping.has(row.id)) continue;
-        app.log.warn({ recordingId: row.id }, 'making the file of a live recording left unfinished');
+        parts.log.warn({ recordingId: row.id }, 'making the file of a live recording left unfinished');
         await track(row.id, Promise.resolve(row)).done.catch(logFailure(row.id));
       }
       return stale.length + late.length + sealed.length + stuck.length;
