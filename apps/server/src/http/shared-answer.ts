@@ -12,6 +12,7 @@
 // compressed size nothing to guess at (BREACH needs a secret and the attacker's text in one answer).
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
+import { remembered } from '../infrastructure/remembered';
 
 type Encoding = 'br' | 'gzip';
 
@@ -34,29 +35,19 @@ const compressors: Record<Encoding, (bytes: Buffer) => Buffer> = {
 // Brotli first where a client weighs both alike.
 const supported: Encoding[] = ['br', 'gzip'];
 
-// Browsers send a handful of Accept-Encoding values, each on every request: each is read once. What
-// clients send is theirs to vary, so only short values are kept, and at most `keptChoicesMax` of them
-// (the lot is dropped when full): parsing the header again on every request showed in profiles.
-const chosen = new Map<string, Encoding | undefined>();
-export const keptChoicesMax = 64;
+// Browsers send a handful of Accept-Encoding values, each on every request: each is read once (parsing
+// the header again on every request showed in profiles). What clients send is theirs to vary, so only
+// short values are remembered, and a bounded number of them.
+const negotiated = (header: string) => (negotiate(header, supported) as Encoding | null) || undefined;
+const rememberedChoice = remembered(64, negotiated);
 const keptHeaderMaxLength = 128;
 
 /** The encoding to send a compressible answer in, for a request's Accept-Encoding; undefined for none. */
 export function chosenEncoding(acceptEncoding: string | string[] | undefined): Encoding | undefined {
   const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding;
   if (!header) return undefined;
-  const kept = chosen.get(header);
-  if (kept !== undefined || chosen.has(header)) return kept;
-  const encoding = (negotiate(header, supported) as Encoding | null) || undefined;
-  if (header.length <= keptHeaderMaxLength) {
-    if (chosen.size >= keptChoicesMax) chosen.clear();
-    chosen.set(header, encoding);
-  }
-  return encoding;
+  return header.length <= keptHeaderMaxLength ? rememberedChoice(header) : negotiated(header);
 }
-
-/** How many Accept-Encoding values are kept read (for tests). */
-export const keptChoices = () => chosen.size;
 
 type Kept = { json: Buffer; br?: Buffer; gzip?: Buffer };
 

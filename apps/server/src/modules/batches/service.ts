@@ -12,7 +12,7 @@ import { batches, courses, subscriptions } from '../../db/schema/index';
 import { badRequest, conflict, forbidden, invalidField, notFound, type FieldErrors } from '../../http/errors';
 import type { AuthUser } from '../../http/authenticate';
 import { auditIfAdmin } from '../admin';
-import { addDays, isoWeekday, weeklyMeetings, zonedInstant, type BatchTimes } from './timetable';
+import { addDays, batchStartOnOrAfter, isoWeekday, weeklyMeetings, zonedInstant, type BatchTimes } from './timetable';
 import { batchesOf, batchIdentity, findBatch, openBatch, removeBatch, summariseBatches, type BatchRow, type NewBatch } from './store';
 
 type Caller = Pick<AuthUser, 'id' | 'userType' | 'ability'>;
@@ -135,8 +135,7 @@ async function closeUnsold(db: Database, row: BatchRow): Promise<boolean> {
 function checkNewBatch(input: z.output<typeof batchInput>, course: Pick<CourseRow, 'durationWeeks' | 'timeZone'>, now: Date): NewBatch {
   const errors: FieldErrors = {};
   const problem = (field: string, text: string) => void (errors[field] ??= []).push(text);
-  const firstDay = input.kind === 'weekdays' ? 1 : 6;
-  if (isoWeekday(input.start_date) !== firstDay) {
+  if (batchStartOnOrAfter(input.kind, input.start_date) !== input.start_date) {
     problem('start_date', input.kind === 'weekdays' ? 'Weekday batches start on a Monday' : 'Weekend batches start on a Saturday');
   } else if (input.start_date < dayIn(course.timeZone, now)) problem('start_date', 'Choose a date from today on');
   if (input.kind === 'weekdays') {

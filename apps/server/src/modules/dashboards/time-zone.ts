@@ -2,26 +2,12 @@
 // default, and its local days cut at local midnight (23 or 25 hours long on daylight-saving days).
 import { messages } from '@mooz/contract/messages';
 import { HttpError } from '../../http/errors';
+import { remembered } from '../../infrastructure/remembered';
 import { wallClock, zoneOffsetMs } from '../../infrastructure/wall-clock';
 
 const defaultTimeZone = 'UTC';
 
-/**
- * `find` answered from memory: for pure functions of a string that cost a few Intl calls and are asked
- * the same few questions all day. Past `max` answers it starts again.
- */
-function remembered<T>(max: number, find: (key: string) => T): (key: string) => T {
-  const answers = new Map<string, T>();
-  return (key) => {
-    if (answers.has(key)) return answers.get(key) as T;
-    if (answers.size >= max) answers.clear();
-    const answer = find(key);
-    answers.set(key, answer);
-    return answer;
-  };
-}
-
-// Building an Intl.DateTimeFormat to ask costs half a millisecond: each name is asked once.
+// Building an Intl.DateTimeFormat to ask is slow next to a lookup: each name is asked once.
 const resolve = remembered(1024, resolveAfresh);
 
 /**

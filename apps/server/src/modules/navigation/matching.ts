@@ -66,15 +66,15 @@ function trigrams(word: string): string[] {
   return out;
 }
 
-/**
- * pg_trgm's `word_similarity(query, word)` for one word: the best similarity between the query's
- * trigrams and any run of the word's trigrams (shared / (query's + the run's − shared), each counted once).
- */
-export function wordSimilarity(queryWord: string, word: string): number {
-  return similarityTo(new Set(trigrams(queryWord)), word);
-}
+/** A query word's trigrams, made once for the many words it is compared with. */
+export const queryTrigrams = (queryWord: string): ReadonlySet<string> => new Set(trigrams(queryWord));
 
-function similarityTo(wanted: ReadonlySet<string>, word: string): number {
+/**
+ * pg_trgm's `word_similarity(query, word)` for one word, from the query word's trigrams: the best
+ * similarity between them and any run of the word's trigrams (shared / (query's + the run's − shared),
+ * each counted once).
+ */
+export function wordSimilarity(wanted: ReadonlySet<string>, word: string): number {
   const seq = trigrams(word);
   let best = 0;
   for (let i = 0; i < seq.length; i++) {
@@ -94,8 +94,8 @@ function similarityTo(wanted: ReadonlySet<string>, word: string): number {
 /** A query word ready to be matched against many words: the beginnings it accepts and its trigrams. */
 function wordMatcher(queryWord: string): (word: string) => boolean {
   const beginnings = [queryWord, ...swaps(queryWord)];
-  const wanted = new Set(trigrams(queryWord));
-  return (word) => beginnings.some((q) => word.startsWith(q)) || (closeEnough(wanted, word) && similarityTo(wanted, word) >= typoThreshold);
+  const wanted = queryTrigrams(queryWord);
+  return (word) => beginnings.some((q) => word.startsWith(q)) || (closeEnough(wanted, word) && wordSimilarity(wanted, word) >= typoThreshold);
 }
 
 /**
