@@ -7,7 +7,6 @@ import type { Database } from '../../db/client';
 import { subscriptions } from '../../db/schema/index';
 import type { SubscriptionRow } from './presenter';
 import { takeSeat } from '../batches';
-import { isActiveSubscription } from './purchases';
 
 export type ScheduleChoice = Pick<
   typeof subscriptions.$inferInsert,
@@ -45,14 +44,6 @@ export async function findSubscription(db: Database, id: string): Promise<Subscr
 
 export async function findSubscriptionByOrder(db: Database, orderId: string): Promise<SubscriptionRow | null> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.orderId, orderId));
-  return row ?? null;
-}
-
-export async function activeSubscription(db: Database, userId: number, courseId: number): Promise<SubscriptionRow | null> {
-  const [row] = await db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.courseId, courseId), isActiveSubscription()));
   return row ?? null;
 }
 

@@ -10,7 +10,7 @@ import type { Database } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { batchesOf, chooseBatch } from '../batches';
 import type { AuthUser } from '../../http/authenticate';
-import { activateSubscription, type Activation, activeSubscription, createPendingSubscription, findSubscription, findSubscriptionByOrder, pendingSubscription, recordPaymentFailure, type ScheduleChoice, updatePendingSubscription } from '../courses';
+import { activateSubscription, type Activation, createPendingSubscription, hasBought, findSubscription, findSubscriptionByOrder, pendingSubscription, recordPaymentFailure, type ScheduleChoice, updatePendingSubscription } from '../courses';
 import type { CoursesService } from '../courses';
 import type { NotificationsDoor } from '../notifications';
 import { providerId, type PaymentProvider } from './provider';
@@ -90,7 +90,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async createOrder(caller: Caller, body: CreateOrderBody): Promise<{ data: OrderData }> {
       const course = await deps.courses.purchasable(body.course_id);
       if (!course) throw notFound(messages.courseNotFound);
-      if (await activeSubscription(db, caller.id, course.id)) throw conflict(messages.alreadyEnrolled);
+      if (await hasBought(db, caller.id, course.id)) throw conflict(messages.alreadyEnrolled);
       const batch = chooseBatch(await batchesOf(db, course.id), course.timeZone, body, now());
       const choice: ScheduleChoice = {
         batch: batch.kind,
