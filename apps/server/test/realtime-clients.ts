@@ -90,6 +90,29 @@ export async function classSession(
   return { roomId, sessionId: session!.id };
 }
 
+/** A class session with its teacher and three students in the room. */
+export async function classOfThree(t: TestApp, urls: [string, string]) {
+  const teacher = await person(t, 'teacher');
+  const { roomId, sessionId } = await classSession(t, teacher.userId);
+  const tSession = 'teacher-' + randomUUID();
+  const tc = await connect(urls[0], teacher.auth(tSession));
+  const tTold = next(tc, 'action:lobby');
+  await ask(tc, 'request:join_room', { roomId, userName: 'Tess' });
+  await tTold;
+  const students = [];
+  for (const [index, name] of ['Ana', 'Ben', 'Cai'].entries()) {
+    const account = await person(t);
+    const peer = `${name}-${randomUUID()}`;
+    const socket = await connect(urls[index % 2]!, account.auth(peer));
+    const told = next(socket, 'action:room_controls');
+    await ask(socket, 'request:join_room', { roomId, userName: name });
+    await told;
+    students.push({ account, peer, socket });
+  }
+  const [a, b, c] = students as [(typeof students)[0], (typeof students)[0], (typeof students)[0]];
+  return { roomId, sessionId, teacher, t: tc, tSession, a, b, c };
+}
+
 export async function createdRoom(socket: Client, capacity = 10) {
   const res = await ask<{ room: Room }>(socket, 'request:create_room', { room: { name: 'Standup', capacity } });
   return res.room;

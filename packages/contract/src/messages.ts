@@ -167,6 +167,9 @@ export const messages = {
   pollClosed: 'This poll is closed',
   pollAnsweredAlready: 'You have answered this poll already',
   pollAnswerInvalid: 'Choose one of the answers',
+  breakoutsNotOpen: 'The breakout rooms are closed',
+  breakoutNotYours: 'This breakout room is for another group',
+  breakoutNoOneToSplit: 'There is no one to split into groups',
 } as const;
 
 export type MessageKey = keyof typeof messages;

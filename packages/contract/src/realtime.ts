@@ -8,6 +8,7 @@ import { validationMessages } from './messages';
 import type { RoomRecording } from './recordings';
 import type { WhiteboardClientEvents, WhiteboardServerEvents } from './whiteboard';
 import type { ClassroomToolClientEvents, ClassroomToolServerEvents } from './classroom-tools';
+import type { BreakoutClientEvents, BreakoutServerEvents } from './breakouts';
 import type { NotificationEvent } from './notifications';
 
 export const socketPath = '/socket.io/';
@@ -243,7 +244,7 @@ export interface SfuStream {
   source: 'camera' | 'screen';
 }
 
-export interface ClientToServerEvents extends WhiteboardClientEvents, ClassroomToolClientEvents {
+export interface ClientToServerEvents extends WhiteboardClientEvents, ClassroomToolClientEvents, BreakoutClientEvents {
   'request:create_room': (payload: { room: { name: string; capacity: number } }, ack: (res: Ack<{ room: Room }>) => void) => void;
   /**
    * Rules the server enforces on a join: `capacity` counts everyone in the room, but the room's host
@@ -295,7 +296,7 @@ export interface LobbyWait {
   lobby: { roomId: string; roomName: string };
 }
 
-export interface ServerToClientEvents extends WhiteboardServerEvents, ClassroomToolServerEvents {
+export interface ServerToClientEvents extends WhiteboardServerEvents, ClassroomToolServerEvents, BreakoutServerEvents {
   /** To every socket of one person: a notification for them arrived (notifications.ts). */
   'action:notification': (payload: NotificationEvent) => void;
   'action:room_connection_established': (payload: { room: Room }) => void;

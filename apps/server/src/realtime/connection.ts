@@ -18,6 +18,7 @@ import type { Moderation } from './moderation';
 import type { Sfu } from '../sfu/sfu';
 import type { WhiteboardService } from './whiteboard/whiteboard';
 import type { ClassroomTools } from './classroom-tools/classroom-tools';
+import type { BreakoutService } from './breakouts/breakouts';
 import { readRelayMessage, relayTooLarge } from './relay-checks';
 import type { Member, RoomStore } from './room-store';
 import { peerChannel, roomChannel, type MeetingSocket, type RealtimeServer } from './sockets';
@@ -36,6 +37,8 @@ interface Signalling {
   whiteboard: WhiteboardService;
   /** Reactions, private messages and polls (classroom-tools/). */
   tools: ClassroomTools;
+  /** Breakout rooms (breakouts/). */
+  breakouts: BreakoutService;
   limits: ReturnType<typeof eventLimits>;
   /** How long a dropped connection keeps its place, read at each disconnect (tests shorten it). */
   graceMs(): number;
@@ -231,6 +234,7 @@ export function serveConnection(ctx: Signalling, socket: MeetingSocket) {
   ctx.sfu.serve(socket, handle as never);
   ctx.whiteboard.serve(socket, handle as never);
   ctx.tools.serve(socket, handle as never);
+  ctx.breakouts.serve(socket, handle as never);
 
   socket.on('disconnect', () => {
     limit.release();

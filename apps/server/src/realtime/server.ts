@@ -20,6 +20,7 @@ import { moderation } from './moderation';
 import { useRedisAdapter } from './redis-adapter';
 import { whiteboardService } from './whiteboard/whiteboard';
 import { classroomTools } from './classroom-tools/classroom-tools';
+import { breakoutService } from './breakouts/breakouts';
 import { redisRoomStore, type Member, type RoomStore } from './room-store';
 import { iceServerRoutes } from './routes';
 import { janusPool } from '../sfu/janus-pool';
@@ -109,6 +110,7 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
     sfu,
     whiteboard: whiteboardService(app, io, store, admission),
     tools: classroomTools(app, io, store, roomControlsStore, admission),
+    breakouts: breakoutService(app, io, store, roomControlsStore, admission),
     limits: eventLimits(config.rateLimitScale),
     graceMs: () => realtime.options.reconnectGraceMs,
     closing: () => closing,

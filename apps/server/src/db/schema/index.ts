@@ -9,3 +9,4 @@ export * from './learning';
 export * from './notifications';
 export * from './whiteboards';
 export * from './polls';
+export * from './breakouts';

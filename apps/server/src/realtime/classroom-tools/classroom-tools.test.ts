@@ -1,6 +1,5 @@
 // Reactions, private messages and polls against real socket.io clients on a listening server: who may
 // do what, who hears what (and who does not), a late joiner's poll, and two processes on one Redis.
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { PollView } from '@mooz/contract/classroom-tools';
@@ -8,32 +7,11 @@ import { messages } from '@mooz/contract/messages';
 import type { RoomControls } from '@mooz/contract/realtime';
 import type { TestApp } from '../../../test/app';
 import { pollAnswers, polls } from '../../db/schema/index';
-import { ask, classSession, connect, meetingServer, next, person, quiet, record, type Client, twoProcesses } from '../../../test/realtime-clients';
+import { ask, classOfThree, connect, meetingServer, next, person, quiet, record, type Client, twoProcesses } from '../../../test/realtime-clients';
 
 const server = meetingServer();
 
-/** A class session with its teacher and three students in the room. */
-async function classroom(t: TestApp = server.t, urls: [string, string] = [server.url, server.url]) {
-  const teacher = await person(t, 'teacher');
-  const { roomId, sessionId } = await classSession(t, teacher.userId);
-  const tSession = 'teacher-' + randomUUID();
-  const tc = await connect(urls[0], teacher.auth(tSession));
-  const tTold = next(tc, 'action:lobby');
-  await ask(tc, 'request:join_room', { roomId, userName: 'Tess' });
-  await tTold;
-  const students = [];
-  for (const [index, name] of ['Ana', 'Ben', 'Cai'].entries()) {
-    const account = await person(t);
-    const peer = `${name}-${randomUUID()}`;
-    const socket = await connect(urls[index % 2]!, account.auth(peer));
-    const told = next(socket, 'action:room_controls');
-    await ask(socket, 'request:join_room', { roomId, userName: name });
-    await told;
-    students.push({ account, peer, socket });
-  }
-  const [a, b, c] = students as [(typeof students)[0], (typeof students)[0], (typeof students)[0]];
-  return { roomId, sessionId, teacher, t: tc, tSession, a, b, c };
-}
+const classroom = (t: TestApp = server.t, urls: [string, string] = [server.url, server.url]) => classOfThree(t, urls);
 
 function where<T>(socket: Client, event: 'action:poll' | 'action:room_controls', check: (payload: T) => boolean, ms = 5000): Promise<T> {
   return new Promise((resolve, reject) => {
