@@ -61,11 +61,16 @@ export const breakoutBroadcastPayload = z.object({ roomId, text: z.string().trim
 /** `roomId`: the main room, or one of its groups. */
 export const breakoutRoomPayload = z.object({ roomId });
 
+export interface BreakoutPerson {
+  userId: number;
+  userName: string;
+}
+
 export interface BreakoutGroup {
   /** The group's room (groupRoomId). */
   roomId: string;
   /** The accounts placed in it, by name. */
-  members: { userId: number; userName: string }[];
+  members: BreakoutPerson[];
 }
 
 /** The main room's breakout rooms as they stand. */
@@ -95,8 +100,12 @@ export interface BreakoutClientEvents {
   'request:breakouts_broadcast': (payload: { roomId: string; text: string }, ack?: Answer<{ done: true }>) => void;
   /** A host brings everyone back to the main room. */
   'request:breakouts_close': (payload: { roomId: string }, ack?: Answer<{ done: true }>) => void;
-  /** The split as it stands, from the main room or a group (after a join or a reconnect); null when none is open. */
-  'request:breakouts_state': (payload: { roomId: string }, ack: Answer<{ breakouts: BreakoutView | null }>) => void;
+  /**
+   * The split as it stands, from the main room or a group (after a join or a reconnect); null when none
+   * is open. To a host, `unplaced`: the people in the main room now who are in no group (everyone but
+   * the hosts when no split is open), to split by hand or to place.
+   */
+  'request:breakouts_state': (payload: { roomId: string }, ack: Answer<{ breakouts: BreakoutView | null; unplaced: BreakoutPerson[] }>) => void;
 }
 
 export interface BreakoutServerEvents {

@@ -39,8 +39,10 @@ describe('opening breakout rooms', () => {
     expect(await ask(t, 'request:breakouts_open', { roomId, breakouts: byHand(2, [{ userId: outsider.userId, group: 0 }]) })).toEqual({
       error: messages.validationFailed,
     });
-    // Nothing was opened by any of it.
-    expect(await ask(b.socket, 'request:breakouts_state', { roomId })).toEqual({ breakouts: null });
+    // Nothing was opened by any of it; the host sees whom there is to split, a student sees no one.
+    expect(await ask(b.socket, 'request:breakouts_state', { roomId })).toEqual({ breakouts: null, unplaced: [] });
+    const { unplaced } = await ask<{ unplaced: { userName: string }[] }>(t, 'request:breakouts_state', { roomId });
+    expect(unplaced.map((p) => p.userName).sort()).toEqual(['Ana', 'Ben', 'Cai']);
     expect(await server.t.db.select().from(breakouts).where(eq(breakouts.roomId, roomId))).toEqual([]);
     // Not from a room one is not in.
     expect(await ask(t, 'request:breakouts_open', { roomId: 'elsewhere', breakouts: { groups: 2, mode: 'random' } })).toEqual({ error: messages.notAllowed });
@@ -64,7 +66,7 @@ describe('opening breakout rooms', () => {
     expect(await ask(a.socket, 'request:join_room', { roomId: other, userName: 'Ana' })).toEqual({ error: messages.breakoutNotYours });
     await ask(a.socket, 'request:leave_room', { roomId });
     expect(await ask(a.socket, 'request:join_room', { roomId: own, userName: 'Ana' })).toMatchObject({ room: { id: own } });
-    expect(await ask(a.socket, 'request:breakouts_state', { roomId: own })).toEqual({ breakouts: split });
+    expect(await ask(a.socket, 'request:breakouts_state', { roomId: own })).toEqual({ breakouts: split, unplaced: [] });
     // The teacher visits either group; someone outside the class enters none.
     expect(await ask(t, 'request:join_room', { roomId: other, userName: 'Tess' })).toMatchObject({ room: { id: other } });
     const outsider = await connect(server.url, (await person(server.t)).auth());
@@ -87,6 +89,7 @@ describe('opening breakout rooms', () => {
     ]);
     const { breakouts: view } = await ask<{ breakouts: BreakoutView }>(t, 'request:breakouts_open', { roomId, breakouts: split });
     expect(view.groups.map((g) => g.members.map((m) => m.userName))).toEqual([['Ana'], [], ['Ben']]);
+    expect(await ask(t, 'request:breakouts_state', { roomId })).toEqual({ breakouts: view, unplaced: [{ userId: c.account.userId, userName: 'Cai' }] });
     expect(await ask(c.socket, 'request:join_room', { roomId: view.groups[0]!.roomId, userName: 'Cai' })).toEqual({ error: messages.notAllowed });
     // A student cannot move anyone, nor choose in a split by hand.
     expect(await ask(c.socket, 'request:breakouts_move', { roomId, userId: c.account.userId, group: 1 })).toEqual({ error: messages.notAllowed });
@@ -122,6 +125,7 @@ describe('opening breakout rooms', () => {
     await ask(c.socket, 'request:join_room', { roomId, userName: 'Cai' });
     const bHears = told(b.socket);
     const { breakouts: late } = await ask<{ breakouts: BreakoutView }>(c.socket, 'request:breakouts_state', { roomId });
+    expect(await ask(t, 'request:breakouts_state', { roomId })).toEqual({ breakouts: late, unplaced: [] });
     const empty = dealt.groups.findIndex((g) => g.members.length === 0);
     expect(late.groups[empty]!.members).toEqual([{ userId: c.account.userId, userName: 'Cai' }]);
     expect(await bHears).toEqual(late);
@@ -157,7 +161,7 @@ describe('while breakout rooms are open', () => {
     expect(await ask(t, 'request:breakouts_close', { roomId: view.groups[0]!.roomId })).toEqual({ done: true });
     for (const closed of await Promise.all(back)) expect(closed).toMatchObject({ id: view.id, closed: true });
     expect(await ask(t, 'request:breakouts_close', { roomId: view.groups[0]!.roomId })).toEqual({ error: messages.breakoutsNotOpen });
-    expect(await ask(c.socket, 'request:breakouts_state', { roomId })).toEqual({ breakouts: null });
+    expect(await ask(c.socket, 'request:breakouts_state', { roomId })).toEqual({ breakouts: null, unplaced: [] });
     await ask(a.socket, 'request:leave_room', { roomId: view.groups[0]!.roomId });
     expect(await ask(a.socket, 'request:join_room', { roomId: view.groups[0]!.roomId, userName: 'Ana' })).toEqual({ error: messages.breakoutsNotOpen });
     expect(await ask(a.socket, 'request:join_room', { roomId, userName: 'Ana' })).toMatchObject({ room: { id: roomId } });
@@ -172,7 +176,7 @@ describe('while breakout rooms are open', () => {
     expect(Date.parse(view.endsAt!) - Date.parse(view.openedAt)).toBe(5 * 60_000);
     await server.t.db.update(breakouts).set({ endsAt: new Date(Date.now() - 1000) }).where(eq(breakouts.id, view.id));
     expect(await ask(a.socket, 'request:join_room', { roomId: view.groups[0]!.roomId, userName: 'Ana' })).toEqual({ error: messages.breakoutsNotOpen });
-    expect(await ask(a.socket, 'request:breakouts_state', { roomId })).toEqual({ breakouts: null });
+    expect(await ask(a.socket, 'request:breakouts_state', { roomId })).toEqual({ breakouts: null, unplaced: [] });
     const notTold = record(a.socket, 'action:breakouts_broadcast');
     expect(await ask(t, 'request:breakouts_broadcast', { roomId, text: 'Late' })).toEqual({ error: messages.breakoutsNotOpen });
     await quiet(a.socket);

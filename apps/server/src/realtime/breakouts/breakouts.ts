@@ -203,17 +203,25 @@ export function breakoutService(app: FastifyInstance, io: RealtimeServer, store:
         const { roomId } = parsed.data;
         const place = await placeIn(socket, store, admission, roomId);
         if (!place) return reply({ error: messages.notAllowed });
-        const breakout = await openSplit(mainRoomOf(roomId));
-        if (!breakout) return reply({ breakouts: null });
+        const main = mainRoomOf(roomId);
+        const breakout = await openSplit(main);
+        /** To a host, who in the main room is in no group. */
+        const unplaced = async (view: BreakoutView | null) => {
+          if (!place.host) return [];
+          const placed = new Set(view?.groups.flatMap((g) => g.members.map((m) => m.userId)));
+          return (await studentsIn(main)).filter((m) => !placed.has(m.userId)).map(({ userId, userName }) => ({ userId, userName }));
+        };
+        if (!breakout) return reply({ breakouts: null, unplaced: await unplaced(null) });
         // A late comer to the main room of a random split joins the smallest group, as if dealt in.
         if (breakout.mode === 'random' && !place.host && roomId === breakout.roomId && (await splits.groupOf(breakout.id, user.id)) === null) {
           const sizes = Array.from({ length: breakout.groups }, () => 0);
           for (const p of await splits.placements(breakout.id)) sizes[p.group]! += 1;
           const group = sizes.indexOf(Math.min(...sizes));
           await splits.place(breakout.id, { userId: user.id, userName: place.self.userName, group });
-          return reply({ breakouts: await tell(breakout) });
+          return reply({ breakouts: await tell(breakout), unplaced: [] });
         }
-        reply({ breakouts: await view(breakout) });
+        const shown = await view(breakout);
+        reply({ breakouts: shown, unplaced: await unplaced(shown) });
       });
     },
   };
