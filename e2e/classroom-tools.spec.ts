@@ -2,7 +2,8 @@
 // board and both students see it; a reaction floats over its sender's tile for everyone; a private
 // message reaches the one it is for and not the third person, and the teacher can keep students from
 // writing to each other; a graded poll is answered, its results shown to the class, and its answers
-// downloaded as CSV. The poll and the reactions are scanned by axe and written to the output folder at
+// downloaded as CSV; the class splits into two breakout groups, hears the teacher in each, and comes
+// back. The poll, the reactions and the groups are scanned by axe and written to the output folder at
 // 1280 px and at 390 px in French right-to-left.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
@@ -25,7 +26,7 @@ async function openChats(page: Page) {
 test('the board, a reaction, a private message the third person does not get, and a graded poll', async ({ request, baseURL }, testInfo) => {
   // Three windows with cameras and the board editor on two cores: minutes, not seconds.
   test.setTimeout(600_000);
-  const { tess, samiPage, linaPage } = await classOfThree(request, baseURL!, windows.open, { topic: 'Optics', linaView: frenchRtl, linaWidth: 390 });
+  const { tess, samiPage, linaPage, session } = await classOfThree(request, baseURL!, windows.open, { topic: 'Optics', linaView: frenchRtl, linaWidth: 390 });
   const teacherAxe = new AxeReport(english);
   const linaAxe = new AxeReport(frenchRtl);
 
@@ -153,6 +154,50 @@ test('the board, a reaction, a private message the third person does not get, an
   await samiPage.reload();
   await joined(samiPage, 2);
   await expect(samiPage.getByTestId('poll-mine')).toContainText('Convex');
+
+  // Breakout rooms, split by hand: Sami in the first group, Lina in the second. Each lands in their
+  // group's own room, without the teacher.
+  await tess.getByTestId('host-menu').click();
+  await tess.getByTestId('host-breakouts').click();
+  const split = tess.getByTestId('breakout-form');
+  await split.getByTestId('breakout-mode').getByText('By hand').click();
+  await expect(split.getByTestId('breakout-person-group')).toHaveCount(2);
+  for (const [name, group] of [
+    ['Sami Student', 'Group 1'],
+    ['Lina Student', 'Group 2'],
+  ]) {
+    await split.locator(`[data-testid="breakout-person-group"][data-name="${name}"]`).click();
+    await tess.getByRole('option', { name: group }).click();
+  }
+  await split.getByTestId('breakout-open').click();
+  await expect(split).toBeHidden();
+  const mainRoom = `/meeting/${session.room_id}`;
+  await expect(samiPage).toHaveURL(new RegExp(`${mainRoom}~b\\d+g1$`), { timeout: 30_000 });
+  await expect(linaPage).toHaveURL(new RegExp(`${mainRoom}~b\\d+g2$`), { timeout: 30_000 });
+  await Promise.all([joined(samiPage, 0), joined(linaPage, 0), joined(tess, 0)]);
+  await expect(linaPage.getByTestId('breakout-badge')).toContainText('Groupe 2');
+  await linaPage.screenshot({ path: testInfo.outputPath('breakout-group-390-fr-rtl.png') });
+  await linaAxe.scan(linaPage, 'meeting in a breakout group');
+
+  // The teacher writes to every group at once, then visits Sami's.
+  const rooms = tess.getByTestId('breakouts-card');
+  await expect(rooms.getByTestId('breakout-group')).toHaveCount(2);
+  await expect(rooms.getByTestId('breakout-group').nth(0)).toContainText('Sami Student');
+  await rooms.getByTestId('breakouts-broadcast-input').fill('Two minutes left');
+  await rooms.getByTestId('breakouts-broadcast-send').click();
+  for (const page of [samiPage, linaPage]) await expect(page.getByTestId('meeting-toast').filter({ hasText: 'Two minutes left' })).toBeVisible();
+  await tess.screenshot({ path: testInfo.outputPath('breakout-host-1280.png') });
+  await teacherAxe.scan(tess, 'meeting with breakout rooms (host)');
+  await rooms.getByTestId('breakout-visit').first().click();
+  await expect(tess).toHaveURL(/g1$/);
+  await Promise.all([joined(tess, 1), joined(samiPage, 1)]);
+  await expect(linaPage.getByTestId('remote-tile')).toHaveCount(0);
+
+  // And brings everyone back to the main room.
+  await tess.getByTestId('breakouts-close').click();
+  for (const page of [tess, samiPage, linaPage]) await expect(page).toHaveURL(new RegExp(`${mainRoom}$`), { timeout: 30_000 });
+  await Promise.all([joined(tess, 2), joined(samiPage, 2), joined(linaPage, 2)]);
+  await expect(linaPage.getByTestId('breakout-badge')).toHaveCount(0);
 
   await teacherAxe.expectClean();
   await linaAxe.expectClean();

@@ -91,5 +91,3 @@ export function breakoutStore(db: Database) {
     },
   };
 }
-
-export type BreakoutStore = ReturnType<typeof breakoutStore>;

@@ -8,6 +8,7 @@ import { IconArrowLeft, IconPlugConnectedX, IconRefresh, IconUsers, IconWifi } f
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { messages } from '@mooz/contract/messages';
+import { parseGroupRoomId } from '@mooz/contract/breakouts';
 import { StatusPage } from '../../components/status-page';
 import { paths } from '../../config/paths';
 import { translateServerMessage } from '../../lib/server-message';
@@ -19,6 +20,9 @@ import { useMeetingStore } from './meeting-store';
 import { ControlsBar } from './components/controls-bar';
 import { FloatingChat } from './components/floating-chat';
 import { PollCard, PollFormHost } from './classroom-tools/poll-card';
+import { BreakoutBadge, BreakoutsCard } from './breakouts/breakouts-card';
+import { BreakoutFormModal } from './breakouts/breakout-form';
+import { useBreakoutMoves } from './breakouts/breakout-moves';
 import { SidePanel } from './components/side-panel';
 import { VideoGrid } from './components/video-grid';
 import { MicsLockedBadge } from './components/classroom-lists';
@@ -131,6 +135,8 @@ export function MeetingRoomPage() {
   useEffect(() => {
     if (phase === 'left' && !closedByHost) navigate(paths.meetings);
   }, [phase, navigate, closedByHost]);
+  // Into a breakout group and back to the main room, as the split says.
+  useBreakoutMoves(roomId, user?.id ?? null);
 
   // The coachmark shows once, when one arrives to an empty room, and goes when someone joins. Those
   // already in the room link to a newcomer right after its join is answered: the coachmark waits a
@@ -142,13 +148,14 @@ export function MeetingRoomPage() {
       // Arrived to an occupied room: no coachmark later either, as when it used to flash open and shut.
       if (phase === 'joined') setInviteShown(true);
     }
-    if (phase !== 'joined' || peerCount > 0 || inviteShown) return;
+    // Nobody is invited into a breakout group: its people are placed there.
+    if (phase !== 'joined' || peerCount > 0 || inviteShown || parseGroupRoomId(roomId)) return;
     const timer = setTimeout(() => {
       setInviteShown(true);
       setInviteOpened(true);
     }, INVITE_COACHMARK_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [phase, peerCount, inviteShown]);
+  }, [phase, peerCount, inviteShown, roomId]);
 
   if (!userName) return <NamePrompt onReady={setUserName} />;
   if (phase === 'left' && closedByHost) return <RoomClosedScreen />;
@@ -195,9 +202,10 @@ export function MeetingRoomPage() {
           </div>
           <RecordingNotice />
           <MicsLockedBadge />
+          <BreakoutBadge />
         </Group>
         {/* The room is dark in both skins: the light skin's grey text would not read on it. */}
-        <Badge variant="light" color="gray" c="gray.1" size="lg" leftSection={<IconUsers size={14} />} data-testid="participant-count">
+        <Badge variant="light" color="gray" c="gray.1" size="lg" leftSection={<IconUsers size={14} />} style={{ flexShrink: 0 }} data-testid="participant-count">
           {/* Numbers keep their order in right-to-left layouts. */}
           <span dir="ltr">{room ? t('meeting.participants', { present: peerCount + 1, capacity: room.capacity }) : peerCount + 1}</span>
         </Badge>
@@ -215,6 +223,8 @@ export function MeetingRoomPage() {
           {floatingChatOpen && <FloatingChat />}
           <PollCard />
           <PollFormHost />
+          <BreakoutsCard />
+          <BreakoutFormModal />
         </main>
         {wide && panelOpen && <SidePanel onClose={closePanel} />}
       </div>

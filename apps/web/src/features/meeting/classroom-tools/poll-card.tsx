@@ -5,7 +5,7 @@
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Radio.css';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Button, Checkbox, CloseButton, Group, Paper, Progress, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { IconChartBar, IconCheck, IconDownload, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -13,20 +13,9 @@ import { classroomToolLimits, type PollView } from '@mooz/contract/classroom-too
 import { amHost, useRoomControls } from '../services/room-controls';
 import { answerPoll, closePoll, downloadPollAnswers, revealPoll, useClassroomTools } from './tools-link';
 import { PollFormModal } from './poll-form';
+import { clock, useSecondsLeft } from './seconds-left';
 import classes from './classroom-tools.module.css';
 import { numberFormat } from '../../../lib/intl';
-
-/** Seconds left of a timed poll, ticking; null when untimed or closed. */
-function useSecondsLeft(poll: PollView): number | null {
-  const [now, setNow] = useState(Date.now());
-  const ends = poll.closesAt && !poll.closed ? Date.parse(poll.closesAt) : null;
-  useEffect(() => {
-    if (ends === null) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [ends]);
-  return ends === null ? null : Math.max(0, Math.ceil((ends - now) / 1000));
-}
 
 function Answer({ poll }: { poll: PollView }) {
   const { t } = useTranslation();
@@ -144,7 +133,7 @@ export function PollCard() {
 
 function Card({ poll, host }: { poll: PollView; host: boolean }) {
   const { t } = useTranslation();
-  const left = useSecondsLeft(poll);
+  const left = useSecondsLeft(poll.closed ? null : poll.closesAt);
   const closed = poll.closed || left === 0;
   const mine = poll.mine;
   return (
@@ -163,7 +152,7 @@ function Card({ poll, host }: { poll: PollView; host: boolean }) {
             ) : (
               left !== null && (
                 <Badge size="sm" color="orange" variant="light" data-testid="poll-countdown">
-                  <span dir="ltr">{`${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`}</span>
+                  <span dir="ltr">{clock(left)}</span>
                 </Badge>
               )
             )}

@@ -101,7 +101,8 @@ export function detachClassroomTools(closed: MeetingSocket) {
   tools.setState({ reactions: {}, poll: null, pollHidden: false, pollFormOpen: false });
 }
 
-function request<T>(event: string, payload: object): Promise<T> {
+/** A request about the room this tab is in; a refusal is shown as a toast and rejects. */
+export function roomRequest<T>(event: string, payload: object): Promise<T> {
   const roomId = meeting.getState().roomId;
   return new Promise((resolve, reject) => {
     if (!socket?.connected || !roomId) return reject(new Error('offline'));
@@ -116,7 +117,7 @@ function request<T>(event: string, payload: object): Promise<T> {
 
 export function sendReaction(reaction: Reaction) {
   const own = meeting.getState().peerId;
-  request('request:reaction', { reaction }).then(
+  roomRequest('request:reaction', { reaction }).then(
     () => float(own, reaction),
     () => undefined,
   );
@@ -149,25 +150,25 @@ export function sendPrivate(to: string, text: string): boolean {
   meeting.setState((state) => ({
     messages: [...state.messages, { id, userLabel: state.userName, text: body, mine: true, at: Date.now(), privateWith: { peerId: to, name: peer.userName } }],
   }));
-  request('request:private_message', { to, chat: { id, text: body } }).catch(() =>
+  roomRequest('request:private_message', { to, chat: { id, text: body } }).catch(() =>
     meeting.setState((state) => ({ messages: state.messages.filter((m) => m.id !== id) })),
   );
   return true;
 }
 
 export async function openPoll(poll: PollForm): Promise<void> {
-  const res = await request<{ poll: PollView }>('request:poll_open', { poll });
+  const res = await roomRequest<{ poll: PollView }>('request:poll_open', { poll });
   showPoll(res.poll);
 }
 
 export async function answerPoll(pollId: number, answer: { choices?: number[]; text?: string }): Promise<void> {
-  await request('request:poll_answer', { pollId, ...answer });
+  await roomRequest('request:poll_answer', { pollId, ...answer });
   const poll = tools.getState().poll;
   if (poll?.id === pollId) tools.setState({ poll: { ...poll, mine: { choices: answer.choices ?? [], text: answer.text?.trim() ?? '' } } });
 }
 
-export const closePoll = (pollId: number) => request('request:poll_close', { pollId }).catch(() => undefined);
-export const revealPoll = (pollId: number, shown: boolean) => request('request:poll_reveal', { pollId, shown }).catch(() => undefined);
+export const closePoll = (pollId: number) => roomRequest('request:poll_close', { pollId }).catch(() => undefined);
+export const revealPoll = (pollId: number, shown: boolean) => roomRequest('request:poll_reveal', { pollId, shown }).catch(() => undefined);
 
 export function downloadPollAnswers() {
   const roomId = meeting.getState().roomId;

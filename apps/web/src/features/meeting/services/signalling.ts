@@ -18,6 +18,7 @@ import type { Mesh } from './mesh';
 import { SfuLink } from './sfu-link';
 import { attachWhiteboard, detachWhiteboard } from '../whiteboard/whiteboard-link';
 import { attachClassroomTools, detachClassroomTools } from '../classroom-tools/tools-link';
+import { attachBreakouts, detachBreakouts } from '../breakouts/breakouts-link';
 import { changedLayers, layersFor } from './sfu-layers';
 import { decodeChat, encodeChat } from '../chat';
 import { receiveChat, type ChatLink } from './chat-channel';
@@ -191,6 +192,7 @@ export function openSignalling(
   attachRoomControls(socket, { mesh, rejoin: join, fail });
   attachWhiteboard(socket);
   attachClassroomTools(socket);
+  attachBreakouts(socket);
 
   // Large classes: once the room outgrows the mesh the server moves it to the SFU, and moves it again
   // (a new epoch) if its SFU instance fails; we publish on a fresh link each time, and again when the
@@ -330,6 +332,7 @@ export function openSignalling(
       detachRoomControls(socket);
       detachWhiteboard(socket);
       detachClassroomTools(socket);
+      detachBreakouts(socket);
       socket.removeAllListeners();
       socket.disconnect();
     },
