@@ -184,6 +184,27 @@ describe('while breakout rooms are open', () => {
   });
 });
 
+describe('a network blip in a group', () => {
+  it('keeps the place in the group: the others hear no leave, and the join is answered as before', async () => {
+    const { roomId, t, a } = await classroom();
+    const { breakouts: view } = await ask<{ breakouts: BreakoutView }>(t, 'request:breakouts_open', { roomId, breakouts: byHand(2, [{ userId: a.account.userId, group: 0 }]) });
+    const group = view.groups[0]!.roomId;
+    await ask(a.socket, 'request:leave_room', { roomId });
+    await ask(a.socket, 'request:join_room', { roomId: group, userName: 'Ana' });
+    await ask(t, 'request:leave_room', { roomId });
+    await ask(t, 'request:join_room', { roomId: group, userName: 'Tess' });
+    const left = record(t, 'action:terminate_peer_connection');
+    a.socket.disconnect();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const back = await connect(server.url, a.account.auth(a.peer, group));
+    expect(await ask(back, 'request:join_room', { roomId: group, userName: 'Ana' })).toMatchObject({ room: { id: group } });
+    expect(await ask(back, 'request:breakouts_state', { roomId: group })).toEqual({ breakouts: view, unplaced: [] });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await quiet(t);
+    expect(left).toEqual([]);
+  });
+});
+
 describe.runIf(process.env.REDIS_URL)('two server processes sharing Redis', () => {
   it('open, admit, speak and close across processes', async () => {
     const processes = await twoProcesses(server.t);
