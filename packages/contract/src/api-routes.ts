@@ -66,6 +66,8 @@ export const apiRoutes = {
     whiteboardPages: { method: 'GET', path: '/api/classes/rooms/:roomId/whiteboard/' },
     whiteboardImage: { method: 'GET', path: '/api/classes/rooms/:roomId/whiteboard/:page/' },
     saveWhiteboardImage: { method: 'POST', path: '/api/classes/rooms/:roomId/whiteboard/:page/' },
+    /** The saved whiteboard pages of a course's sessions that the caller may see, newest session first. */
+    courseWhiteboards: { method: 'GET', path: '/api/courses/:id/whiteboards/' },
     /** Every answer to the room's polls as a CSV file (text/csv, an attachment), for its hosts. */
     pollAnswersCsv: { method: 'GET', path: '/api/classes/rooms/:roomId/polls/export/' },
   },

@@ -93,6 +93,16 @@ export const savedWhiteboardPage = z.object({
 });
 export type SavedWhiteboardPage = z.infer<typeof savedWhiteboardPage>;
 
+/** A session of a course with the pages of its whiteboard saved during the class: the course's boards. */
+export const sessionWhiteboard = z.object({
+  session_id: z.number().int(),
+  title: z.string(),
+  starts_at: z.string(),
+  room_id: z.string(),
+  pages: z.array(savedWhiteboardPage),
+});
+export type SessionWhiteboard = z.infer<typeof sessionWhiteboard>;
+
 // In a URL a room id is text of one line (a NUL or a control character is refused, not queried).
 const roomIdInPath = singleLineText().trim().min(1).max(128);
 export const whiteboardRoomParams = z.object({ roomId: roomIdInPath });

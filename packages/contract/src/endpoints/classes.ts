@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { apiRoutes } from '../api-routes';
 import { calendarFeed, calendarTokenParams } from '../calendar';
-import { session, sessionInput } from '../courses';
+import { courseIdParams, session, sessionInput } from '../courses';
 import { endpoint } from '../endpoint';
 import { dataEnvelope } from '../envelope';
 import { iceServersAnswer, meetingCapacity } from '../realtime';
@@ -11,6 +11,7 @@ import { roomIdParams } from '../recordings';
 import { cancelledSession, cancelSessionBody, sessionAttendance, sessionIdParams, sessionPatch } from '../teaching';
 import {
   savedWhiteboardPage,
+  sessionWhiteboard,
   whiteboardImageBody,
   whiteboardLimits,
   whiteboardPageParams,
@@ -122,6 +123,17 @@ export const sessionsEndpoints = {
     status: 200,
     response: dataEnvelope(savedWhiteboardPage),
     failures: [400, 403, 404, 413],
+  }),
+  courseWhiteboards: endpoint({
+    ...apiRoutes.sessions.courseWhiteboards,
+    summary:
+      "The saved whiteboard pages of a course's sessions, newest session first: only sessions with a saved page, only those the caller may see (as the sessions list); 403 for a course of the catalogue the caller is not in",
+    tags: ['classes'],
+    access: ['read', 'Session'],
+    params: courseIdParams,
+    status: 200,
+    response: dataEnvelope(z.array(sessionWhiteboard)),
+    failures: [403, 404],
   }),
   pollAnswersCsv: endpoint({
     ...apiRoutes.sessions.pollAnswersCsv,

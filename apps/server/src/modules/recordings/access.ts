@@ -11,7 +11,7 @@ import type { UserType } from '@mooz/contract/permissions';
 import type { Database } from '../../db/client';
 import { classSessions, courses, recordings } from '../../db/schema/index';
 import { forbidden, notFound } from '../../http/errors';
-import { inScope, namesCourse, scopeCondition, sessionOfRoom, sessionScope, type SessionScope } from '../sessions';
+import { inScope, namesCourse, scopeCondition, seesCourse, sessionOfRoom, sessionScope, type SessionScope } from '../sessions';
 
 /**
  * Which recordings are listed, searched and played: those with a file, whatever their status. A live
@@ -74,8 +74,7 @@ export function watchCondition({ caller, sessions }: WatchScope): SQL {
 
 /** Whether the caller may list a course's recordings at all: its teacher, its buyers, a trial that sees its sessions. */
 export function maySeeCourse({ caller, sessions }: WatchScope, course: { id: number; listed: boolean }): boolean {
-  if (caller.userType === 'admin') return true;
-  return namesCourse(sessions, course.id) || (!sessions.all && sessions.openEverywhere && course.listed);
+  return caller.userType === 'admin' || seesCourse(sessions, course);
 }
 
 /** Its course's teacher, its recorder, an admin. */

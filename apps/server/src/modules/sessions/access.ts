@@ -3,7 +3,7 @@
 // the batches they bought and their courses' open sessions (those of no batch); in trial, the open
 // sessions of every course. A batch's own classes are its buyers' (a student of the 07:30 batch is not
 // shown the 16:00 classes); subscriptions made before batches existed see their whole course.
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { classSessions, courses, users } from '../../db/schema/index';
 import type { UserType } from '@mooz/contract/permissions';
@@ -82,6 +82,13 @@ type SessionPlace = { courseId: number; batchId: number | null };
 export const namesCourse = (scope: SessionScope, courseId: number) =>
   scope.all || scope.wholeCourseIds.includes(courseId) || scope.batches.some((b) => b.courseId === courseId);
 
+/**
+ * Whether the scope sees any of a course's sessions: a course it names, or, in trial, a course of the
+ * catalogue (whose open sessions a trial sees; the sessions list shows a trial none out of the catalogue).
+ */
+export const seesCourse = (scope: SessionScope, course: { id: number; listed: boolean }) =>
+  namesCourse(scope, course.id) || (!scope.all && scope.openEverywhere && course.listed);
+
 export function inScope(scope: SessionScope, session: SessionPlace): boolean {
   if (scope.all || scope.wholeCourseIds.includes(session.courseId)) return true;
   if (session.batchId === null) return scope.openEverywhere || scope.batches.some((b) => b.courseId === session.courseId);
@@ -120,4 +127,26 @@ export async function sessionOfRoom(db: Database, roomId: string) {
     .innerJoin(courses, eq(courses.id, classSessions.courseId))
     .where(eq(classSessions.roomId, roomId));
   return row ?? null;
+}
+
+/**
+ * One course's sessions as the user sees them, newest first, cancelled ones left out: null when no
+ * course has this id; `sessions` null when the user sees none of its sessions (seesCourse), with
+ * whether the course is in the catalogue, for the caller to tell "not yours" from "no such course".
+ */
+export async function courseSessions(db: Database, user: { id: number; userType: UserType }, courseId: number, now = new Date()) {
+  const [course] = await db
+    .select({ id: courses.id, listed: sql<boolean>`${courses.published} and ${courses.archivedAt} is null` })
+    .from(courses)
+    .where(eq(courses.id, courseId));
+  if (!course) return null;
+  const scope = await sessionScope(db, user, now);
+  if (!seesCourse(scope, course)) return { listed: course.listed, sessions: null };
+  const rows = await db
+    .select()
+    .from(classSessions)
+    .where(and(eq(classSessions.courseId, courseId), isNull(classSessions.cancelledAt)))
+    .orderBy(desc(classSessions.startsAt), desc(classSessions.id));
+  // The sessions list's rule is inScope and (in the catalogue or named by the scope); seesCourse made the second part true.
+  return { listed: course.listed, sessions: rows.filter((session) => inScope(scope, session)) };
 }

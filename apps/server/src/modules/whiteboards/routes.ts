@@ -1,4 +1,4 @@
-// HTTP shape of the class whiteboard's saved pages: the list, one page as PNG, and the host's save.
+// HTTP shape of the class whiteboard's saved pages: the list, one page as PNG, the host's save, and a course's boards.
 import type { FastifyPluginAsync } from 'fastify';
 import { endpoints } from '@mooz/contract/endpoints';
 import { currentUser } from '../../http/authenticate';
@@ -9,4 +9,5 @@ export const whiteboardRoutes: FastifyPluginAsync<{ images: WhiteboardImages }> 
   route(app, endpoints.sessions.whiteboardPages, (req) => images.pages(currentUser(req), req.params.roomId));
   route(app, endpoints.sessions.whiteboardImage, (req, reply) => images.image(currentUser(req), req.params.roomId, req.params.page, reply));
   route(app, endpoints.sessions.saveWhiteboardImage, (req) => images.save(currentUser(req), req.params.roomId, req.params.page, req.body.png));
+  route(app, endpoints.sessions.courseWhiteboards, (req) => images.ofCourse(currentUser(req), req.params.id));
 };

@@ -2,15 +2,16 @@
 // draws on while the class goes, so that after the class the session's students open its boards from
 // the session and the course. Who may see the session may see its boards; only its teacher (or an
 // admin) saves them. A room that is no class session's has none (404), as for anything one may not see.
-import { and, asc, eq } from 'drizzle-orm';
+// A course's boards are those of its sessions the caller may see (the sessions list's rule).
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { messages } from '@mooz/contract/messages';
-import { whiteboardLimits, type SavedWhiteboardPage } from '@mooz/contract/whiteboard';
+import { whiteboardLimits, type SavedWhiteboardPage, type SessionWhiteboard } from '@mooz/contract/whiteboard';
 import type { Database } from '../../db/client';
 import { whiteboardSnapshots } from '../../db/schema/index';
 import type { AuthUser } from '../../http/authenticate';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
-import { sessionForRoom, sessionOfRoom } from '../sessions';
+import { courseSessions, sessionForRoom, sessionOfRoom } from '../sessions';
 import { boardStore } from '../../realtime/whiteboard/board-store';
 
 const pngSignature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -35,6 +36,33 @@ export function createWhiteboardImages(db: Database) {
         .where(eq(whiteboardSnapshots.roomId, roomId))
         .orderBy(asc(whiteboardSnapshots.page));
       return { data: rows.map((row) => ({ page: row.page, saved_at: row.savedAt.toISOString() })) };
+    },
+
+    /** The boards of a course: each session the user may see that has a saved page, newest session first. */
+    async ofCourse(user: AuthUser, courseId: number): Promise<{ data: SessionWhiteboard[] }> {
+      const found = await courseSessions(db, user, courseId);
+      if (!found) throw notFound(messages.courseNotFound);
+      // As a course's assignments: a course of the catalogue one is not in is forbidden, any other is not found.
+      if (!found.sessions) throw found.listed ? forbidden(messages.notInCourse) : notFound(messages.courseNotFound);
+      const roomIds = found.sessions.map((session) => session.roomId);
+      if (roomIds.length === 0) return { data: [] };
+      const rows = await db
+        .select({ roomId: whiteboardSnapshots.roomId, page: whiteboardSnapshots.page, savedAt: whiteboardSnapshots.savedAt })
+        .from(whiteboardSnapshots)
+        .where(inArray(whiteboardSnapshots.roomId, roomIds))
+        .orderBy(asc(whiteboardSnapshots.page));
+      const pagesOf = new Map<string, SavedWhiteboardPage[]>();
+      for (const row of rows) {
+        const pages = pagesOf.get(row.roomId) ?? [];
+        pages.push({ page: row.page, saved_at: row.savedAt.toISOString() });
+        pagesOf.set(row.roomId, pages);
+      }
+      return {
+        data: found.sessions.flatMap((session) => {
+          const pages = pagesOf.get(session.roomId);
+          return pages ? [{ session_id: session.id, title: session.title, starts_at: session.startsAt.toISOString(), room_id: session.roomId, pages }] : [];
+        }),
+      };
     },
 
     async image(user: AuthUser, roomId: string, page: number, reply: FastifyReply) {

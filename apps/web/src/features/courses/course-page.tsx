@@ -1,10 +1,11 @@
 // A course reached by a deep link (/courses/:id). Visitors are asked to log in first; signed-in
 // users see the course (GET /api/courses/{id}/) and may enroll from here. Its students, its teacher
-// and admins also get an Assignments tab (?tab=assignments opens it: the dashboards link there).
+// and admins also get an Assignments tab (?tab=assignments opens it: the dashboards link there) and a
+// Boards tab with the whiteboards saved during its classes (?tab=boards).
 import '../../styles/mantine-more';
 import { useState, type ComponentType } from 'react';
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconBook2, IconCircleCheck, IconClipboardList, IconInfoCircle, IconLock, IconMovie, IconShoppingCart } from '@tabler/icons-react';
+import { IconAlertCircle, IconBook2, IconChalkboard, IconCircleCheck, IconClipboardList, IconInfoCircle, IconLock, IconMovie, IconShoppingCart } from '@tabler/icons-react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Course } from '@mooz/contract/courses';
@@ -21,6 +22,7 @@ import { useSignedIn, useStoredUser } from '../../lib/use-stored-auth';
 import { BookmarkStar } from '../../components/bookmark-star';
 import { courseItemId } from '@mooz/contract/navigation-lists';
 import { CourseBatches } from './course-batches-panel';
+import { CourseBoards } from './course-boards';
 import { LazyPaymentDeclined, LazySandboxCheckout } from './checkout-dialogs-lazy';
 import { LazyEnrollModal, preloadEnrollModal } from './enroll-modal-lazy';
 import { useCourse } from './use-courses';
@@ -175,10 +177,11 @@ export function CoursePage({ assignments }: { assignments?: AssignmentsTabCompon
   return <CourseTabs id={id} assignments={assignments} />;
 }
 
-const tabNames = ['overview', 'assignments'] as const;
+const tabNames = ['overview', 'assignments', 'boards'] as const;
 
-/** The course's overview, and its assignments for those who may read them: its students, its teacher, admins and
- * students in trial (who read but answer only once enrolled); the server decides the rest. */
+/** The course's overview; its assignments for those who may read them: its students, its teacher, admins and
+ * students in trial (who read but answer only once enrolled); and the boards saved during its classes for
+ * those who may see its sessions (the same people; the server decides which sessions). */
 function CourseTabs({ id, assignments: AssignmentsTab }: { id: string; assignments?: AssignmentsTabComponent }) {
   const { t } = useTranslation();
   const ability = useAbility();
@@ -187,23 +190,26 @@ function CourseTabs({ id, assignments: AssignmentsTab }: { id: string; assignmen
   const [search, setSearch] = useSearchParams();
   const details = course.data?.data;
   const teaches = details !== undefined && (details.teacher.id === user?.id || ability.can('manage', 'all'));
-  const readsAssignments = AssignmentsTab !== undefined && details !== undefined && ability.can('read', 'Assignment') && (details.enrolled || teaches || user?.is_trial === true);
+  const member = details !== undefined && (details.enrolled || teaches || user?.is_trial === true);
+  const readsAssignments = AssignmentsTab !== undefined && member && ability.can('read', 'Assignment');
+  const seesBoards = member && ability.can('read', 'Session');
   const overview = (
     <>
       <CourseDetails id={id} />
       <CourseBatches id={Number(id)} />
     </>
   );
-  if (!readsAssignments || !AssignmentsTab) return overview;
+  if (!details || (!readsAssignments && !seesBoards)) return overview;
+  const offered = tabNames.filter((name) => (name === 'assignments' ? readsAssignments : name === 'boards' ? seesBoards : true));
   const asked = search.get('tab');
-  const tab = tabNames.find((name) => name === asked) ?? 'overview';
+  const tab = offered.find((name) => name === asked) ?? 'overview';
   return (
     <Tabs
       value={tab}
       onChange={(value) =>
         setSearch(
           (params) => {
-            if (value === 'assignments') params.set('tab', value);
+            if (value && value !== 'overview') params.set('tab', value);
             else params.delete('tab');
             return params;
           },
@@ -217,17 +223,37 @@ function CourseTabs({ id, assignments: AssignmentsTab }: { id: string; assignmen
         <Tabs.Tab value="overview" leftSection={<IconInfoCircle size={16} />} data-testid="course-tab-overview">
           {t('course.tab.overview')}
         </Tabs.Tab>
-        <Tabs.Tab value="assignments" leftSection={<IconClipboardList size={16} />} data-testid="course-tab-assignments">
-          {t('course.tab.assignments')}
-        </Tabs.Tab>
+        {readsAssignments && (
+          <Tabs.Tab value="assignments" leftSection={<IconClipboardList size={16} />} data-testid="course-tab-assignments">
+            {t('course.tab.assignments')}
+          </Tabs.Tab>
+        )}
+        {seesBoards && (
+          <Tabs.Tab value="boards" leftSection={<IconChalkboard size={16} />} data-testid="course-tab-boards">
+            {t('courses.boards.tab')}
+          </Tabs.Tab>
+        )}
       </Tabs.List>
       <Tabs.Panel value="overview">{overview}</Tabs.Panel>
-      <Tabs.Panel value="assignments">
-        <Title order={1} size="h2" mb="sm" style={{ overflowWrap: 'anywhere' }}>
-          {t('courseAssignments.heading', { name: details.name })}
-        </Title>
-        <AssignmentsTab courseId={details.id} canCreate={teaches && ability.can('create', 'Assignment')} canAnswer={details.enrolled && ability.can('create', 'Submission')} />
-      </Tabs.Panel>
+      {readsAssignments && AssignmentsTab && (
+        <Tabs.Panel value="assignments">
+          <Title order={1} size="h2" mb="sm" style={{ overflowWrap: 'anywhere' }}>
+            {t('courseAssignments.heading', { name: details.name })}
+          </Title>
+          <AssignmentsTab courseId={details.id} canCreate={teaches && ability.can('create', 'Assignment')} canAnswer={details.enrolled && ability.can('create', 'Submission')} />
+        </Tabs.Panel>
+      )}
+      {seesBoards && (
+        <Tabs.Panel value="boards">
+          <Title order={1} size="h2" mb="sm" style={{ overflowWrap: 'anywhere' }}>
+            {t('courses.boards.heading', { name: details.name })}
+          </Title>
+          <Text c="dimmed" mb="md">
+            {t('courses.boards.intro')}
+          </Text>
+          <CourseBoards courseId={details.id} />
+        </Tabs.Panel>
+      )}
     </Tabs>
   );
 }
