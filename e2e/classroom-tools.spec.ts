@@ -160,7 +160,7 @@ test('the board, a reaction, a private message the third person does not get, an
   await tess.getByTestId('host-menu').click();
   await tess.getByTestId('host-breakouts').click();
   const split = tess.getByTestId('breakout-form');
-  await split.getByTestId('breakout-mode').getByText('By hand').click();
+  await split.getByTestId('breakout-mode').getByLabel('By hand').check();
   await expect(split.getByTestId('breakout-person-group')).toHaveCount(2);
   for (const [name, group] of [
     ['Sami Student', 'Group 1'],

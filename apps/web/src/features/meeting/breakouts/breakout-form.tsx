@@ -1,10 +1,11 @@
 // The host's split of the class into breakout rooms: how many groups, at random, by hand (each person
 // given a group here) or letting the students choose, and optionally for how long.
 import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Radio.css';
 import { useEffect, useState } from 'react';
-import { Button, Checkbox, Group, Modal, NumberInput, SegmentedControl, Select, Stack, Table, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, NumberInput, Radio, Select, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { breakoutForm, breakoutLimits, type BreakoutMode } from '@mooz/contract/breakouts';
+import { breakoutForm, breakoutLimits, breakoutModes, type BreakoutMode } from '@mooz/contract/breakouts';
 import { openBreakouts, refreshBreakouts, useBreakouts } from './breakouts-link';
 
 /** A group's name as people read it: "Group 2". */
@@ -93,18 +94,14 @@ export function BreakoutFormModal() {
             data-autofocus
             data-testid="breakout-groups"
           />
-          <SegmentedControl
-            value={mode}
-            onChange={(value) => setMode(value as BreakoutMode)}
-            data={[
-              { value: 'random', label: t('meeting.breakouts.mode.random') },
-              { value: 'manual', label: t('meeting.breakouts.mode.manual') },
-              { value: 'choose', label: t('meeting.breakouts.mode.choose') },
-            ]}
-            aria-label={t('meeting.breakouts.form.mode')}
-            data-testid="breakout-mode"
-            fullWidth
-          />
+          {/* Radios, not a segmented control: the three choices are too long for one row on a phone. */}
+          <Radio.Group value={mode} onChange={(value) => setMode(value as BreakoutMode)} label={t('meeting.breakouts.form.mode')} data-testid="breakout-mode">
+            <Group gap="md" mt={6}>
+              {breakoutModes.map((value) => (
+                <Radio key={value} value={value} label={t(`meeting.breakouts.mode.${value}`)} />
+              ))}
+            </Group>
+          </Radio.Group>
           <Text size="sm" c="dimmed">
             {t(`meeting.breakouts.modeHint.${mode}`)}
           </Text>
