@@ -175,6 +175,9 @@ test('the board, a reaction, a private message the third person does not get, an
   await expect(samiPage).toHaveURL(new RegExp(`${mainRoom}~b\\d+g1$`), { timeout: 30_000 });
   await expect(linaPage).toHaveURL(new RegExp(`${mainRoom}~b\\d+g2$`), { timeout: 30_000 });
   await Promise.all([joined(samiPage, 0), joined(linaPage, 0), joined(tess, 0)]);
+  // The teacher is told where they went, not that they left.
+  await expect.poll(() => toastsShown(tess)).toContain('Sami Student went to Group 1');
+  expect(await toastsShown(tess)).not.toContain('Lina Student left the meeting');
   await expect(linaPage.getByTestId('breakout-badge')).toContainText('Groupe 2');
   await linaPage.screenshot({ path: testInfo.outputPath('breakout-group-390-fr-rtl.png') });
   await linaAxe.scan(linaPage, 'meeting in a breakout group');

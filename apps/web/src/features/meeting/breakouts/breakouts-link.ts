@@ -131,6 +131,17 @@ export function detachBreakouts(closed: MeetingSocket) {
   breakouts.setState(initial());
 }
 
+/**
+ * How someone's leaving this room is told: while a split is open, one placed in another group went
+ * there (the main room empties into its groups, and "left the meeting" would be wrong for each).
+ */
+export function departureText(name: string): string {
+  const { split, timeUp } = breakouts.getState();
+  const open = split && !split.closed && !timeUp ? split : null;
+  const group = open?.groups.findIndex((g) => g.roomId !== meeting.getState().roomId && g.members.some((m) => m.userName === name)) ?? -1;
+  return group >= 0 ? i18n.t('meeting.breakouts.wentToGroup', { name, group: i18n.t('meeting.breakouts.group', { number: group + 1 }) }) : i18n.t('meeting.toast.left', { name });
+}
+
 /** A host: who in the main room is in no group now (for a split by hand). */
 export const refreshBreakouts = refresh;
 

@@ -1,6 +1,9 @@
 // Breakout rooms on the client: where each person goes as the split changes, what the link keeps of
 // what the server says (a host's message to all groups, the time running out), and the cards a host
 // and a choosing student see.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import i18n from 'i18next';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { MemoryRouter } from 'react-router';
@@ -12,7 +15,7 @@ import { initialMeetingState, useMeetingStore } from '../meeting-store';
 import { initialRoomControls, useRoomControls } from '../services/room-controls';
 import type { MeetingSocket } from '../services/handshake';
 import { StandInSocket } from '../../../../test/stand-in-socket';
-import { attachBreakouts, detachBreakouts, useBreakouts, whereToBe } from './breakouts-link';
+import { attachBreakouts, departureText, detachBreakouts, useBreakouts, whereToBe } from './breakouts-link';
 import { BreakoutBadge, BreakoutsCard } from './breakouts-card';
 
 const main = 'main-room';
@@ -172,5 +175,23 @@ describe('the breakout cards', () => {
     useBreakouts.setState({ split: split() });
     show(<BreakoutBadge />);
     expect(screen.getByTestId('breakout-badge')).toHaveTextContent('meeting.breakouts.group');
+  });
+});
+
+// Last: it sets up the English texts, which the tests above read as keys.
+describe('someone leaving a room while a split is open', () => {
+  it('went to their group, when placed in another; else left the meeting', async () => {
+    const english = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../../public/locales/en/translation.json'), 'utf8'));
+    await i18n.init({ lng: 'en', resources: { en: { translation: english } }, keySeparator: false, nsSeparator: false });
+    useMeetingStore.setState({ roomId: main });
+    useBreakouts.setState({ split: split() });
+    expect(departureText('Ben')).toBe('Ben went to Group 2');
+    expect(departureText('Cai')).toBe('Cai left the meeting');
+    // In Ben's own group, or once the split is over, a leave is a leave.
+    useMeetingStore.setState({ roomId: groupRoomId(main, 7, 1) });
+    expect(departureText('Ben')).toBe('Ben left the meeting');
+    useMeetingStore.setState({ roomId: main });
+    useBreakouts.setState({ split: split({ closed: true }) });
+    expect(departureText('Ben')).toBe('Ben left the meeting');
   });
 });

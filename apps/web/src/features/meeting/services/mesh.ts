@@ -14,6 +14,7 @@ import { watchIceConfiguration, type IceConfiguration } from './ice-servers';
 import { iceFailure, PeerLink } from './peer-link';
 import { localStreamIds, noteStreamIds, showRemoteTrack } from './stream-metadata';
 import type { SfuLink } from './sfu-link';
+import { departureText } from '../breakouts/breakouts-link';
 
 const store = useMeetingStore;
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options ?? {});
@@ -244,7 +245,7 @@ export function createMesh(hooks: MeshHooks): Mesh {
       // Gone before our link to them ever connected, while our own gathering reached no relay: no one
       // else would get through either (the other side, often on the same relay, gave up first).
       const unreached = peer?.status === 'signalling' && links.get(peerId)?.blockedHere() === true;
-      meetingToast.medium(t('meeting.toast.left', { name: nameOf(name) }));
+      meetingToast.medium(departureText(nameOf(name)));
       if (peer) destroy(peerId);
       departedNames.delete(peerId);
       if (unreached) {
