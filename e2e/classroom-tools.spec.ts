@@ -179,6 +179,8 @@ test('the board, a reaction, a private message the third person does not get, an
   await expect.poll(() => toastsShown(tess)).toContain('Sami Student went to Group 1');
   expect(await toastsShown(tess)).not.toContain('Lina Student left the meeting');
   await expect(linaPage.getByTestId('breakout-badge')).toContainText('Groupe 2');
+  // A group runs its own board: Lina may open it there, as only the teacher could in the class.
+  await expect(linaPage.getByTestId('toggle-whiteboard')).toBeVisible();
   await linaPage.screenshot({ path: testInfo.outputPath('breakout-group-390-fr-rtl.png') });
   await linaAxe.scan(linaPage, 'meeting in a breakout group');
 

@@ -98,7 +98,10 @@ export const sessionWhiteboard = z.object({
   session_id: z.number().int(),
   title: z.string(),
   starts_at: z.string(),
+  /** The board's room: the session's, or one of its breakout groups'. */
   room_id: z.string(),
+  /** The breakout group's number (from 1) when the board is a group's; null for the class's own. */
+  group: z.number().int().positive().nullable(),
   pages: z.array(savedWhiteboardPage),
 });
 export type SessionWhiteboard = z.infer<typeof sessionWhiteboard>;

@@ -5,13 +5,14 @@
 // is not theirs, is not found.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { groupRoomId } from '@mooz/contract/breakouts';
 import { messages } from '@mooz/contract/messages';
 import type { SessionWhiteboard } from '@mooz/contract/whiteboard';
 import { appPerTest } from '../../../test/app';
 import { signedIn } from '../../../test/accounts';
 import { createCourse, firstBatch, weekdayChoice } from '../../../test/courses';
 import { buy, sessionAt } from '../../../test/sessions';
-import { classSessions, users, whiteboards } from '../../db/schema/index';
+import { breakoutMembers, breakouts, classSessions, users, whiteboards } from '../../db/schema/index';
 
 const t = appPerTest();
 
@@ -51,12 +52,13 @@ describe("a course's saved boards", () => {
     expect(res.statusCode, res.body).toBe(200);
     const { data } = res.json() as { data: SessionWhiteboard[] };
     expect(data).toEqual([
-      { session_id: newer.id, title: 'Newer class', starts_at: newer.startsAt.toISOString(), room_id: newer.roomId, pages: [{ page: 0, saved_at: expect.any(String) }] },
+      { session_id: newer.id, title: 'Newer class', starts_at: newer.startsAt.toISOString(), room_id: newer.roomId, group: null, pages: [{ page: 0, saved_at: expect.any(String) }] },
       {
         session_id: older.id,
         title: 'Older class',
         starts_at: older.startsAt.toISOString(),
         room_id: older.roomId,
+        group: null,
         pages: [
           { page: 0, saved_at: expect.any(String) },
           { page: 1, saved_at: expect.any(String) },
@@ -88,6 +90,40 @@ describe("a course's saved boards", () => {
     const get = (url: string) => t.app.inject({ method: 'GET', url, headers: buyer.headers });
     expect((await get(`/api/classes/rooms/${weekend.roomId}/whiteboard/`)).statusCode).toBe(404);
     expect((await get(`/api/classes/rooms/${open.roomId}/whiteboard/`)).statusCode).toBe(200);
+  });
+
+  it("keeps a breakout group's board as the session's: saved by those placed in the group, listed after the class's own with its number", async () => {
+    const teacher = await signedIn(t, 'teacher');
+    const course = await createCourse(t, teacher.headers);
+    const session = await sessionWithBoard(teacher.headers, course.id, 'Split class', -60);
+    const [ana, ben] = [await signedIn(t, 'student'), await signedIn(t, 'student')];
+    for (const student of [ana, ben]) await buy(t, student.headers, weekdayChoice(course));
+    const [split] = await t.db.insert(breakouts).values({ roomId: session.roomId, sessionId: session.id, openedBy: teacher.user.id, mode: 'manual', groups: 2 }).returning();
+    await t.db.insert(breakoutMembers).values([
+      { breakoutId: split!.id, userId: ana.user.id, userName: 'Ana', groupIndex: 1 },
+      { breakoutId: split!.id, userId: ben.user.id, userName: 'Ben', groupIndex: 0 },
+    ]);
+    const group = groupRoomId(session.roomId, split!.id, 1);
+    const save = (headers: Record<string, string>, roomId = group) =>
+      t.app.inject({ method: 'POST', url: `/api/classes/rooms/${roomId}/whiteboard/0/`, headers, payload: { png } });
+    // Ben is in the other group, and a made-up group of the split is no room at all.
+    expect((await save(ben.headers)).statusCode).toBe(403);
+    expect((await save(ana.headers, groupRoomId(session.roomId, split!.id + 1, 1))).statusCode).toBe(404);
+    expect((await save(ana.headers)).statusCode).toBe(200);
+
+    const res = await boardsOf(course.id, ben.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.map((board: SessionWhiteboard) => [board.room_id, board.group])).toEqual([
+      [session.roomId, null],
+      [group, 2],
+    ]);
+    // Its picture opens for whoever may see the session.
+    const image = await t.app.inject({ method: 'GET', url: `/api/classes/rooms/${group}/whiteboard/0/`, headers: ben.headers });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    const outsider = await signedIn(t, 'student');
+    await endTrial(outsider.user.id);
+    expect((await t.app.inject({ method: 'GET', url: `/api/classes/rooms/${group}/whiteboard/0/`, headers: outsider.headers })).statusCode).toBe(404);
   });
 
   it("shows a student in trial the open sessions' boards only; after the trial, without buying, the course is forbidden", async () => {

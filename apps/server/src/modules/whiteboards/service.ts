@@ -2,8 +2,11 @@
 // draws on while the class goes, so that after the class the session's students open its boards from
 // the session and the course. Who may see the session may see its boards; only its teacher (or an
 // admin) saves them. A room that is no class session's has none (404), as for anything one may not see.
-// A course's boards are those of its sessions the caller may see (the sessions list's rule).
-import { and, asc, eq, inArray } from 'drizzle-orm';
+// A course's boards are those of its sessions the caller may see (the sessions list's rule). A breakout
+// group's board (its room is the main room's, under the group's id) is the session's too: saved by
+// whoever is in the group, seen by whoever may see the session, listed with the group's number.
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { parseGroupRoomId } from '@mooz/contract/breakouts';
 import type { FastifyReply } from 'fastify';
 import { messages } from '@mooz/contract/messages';
 import { whiteboardLimits, type SavedWhiteboardPage, type SessionWhiteboard } from '@mooz/contract/whiteboard';
@@ -13,16 +16,20 @@ import type { AuthUser } from '../../http/authenticate';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import { courseSessions, sessionForRoom, sessionOfRoom } from '../sessions';
 import { boardStore } from '../../realtime/whiteboard/board-store';
+import { breakoutStore } from '../../realtime/breakouts/breakout-store';
+
+const mainRoomOf = (roomId: string) => parseGroupRoomId(roomId)?.mainRoomId ?? roomId;
 
 const pngSignature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const isPng = (bytes: Uint8Array) => bytes.length > pngSignature.length && pngSignature.every((byte, i) => bytes[i] === byte);
 
 export function createWhiteboardImages(db: Database) {
   const boards = boardStore(db);
+  const splits = breakoutStore(db);
 
-  /** The session of the room when this person may see it. */
+  /** The session of the room (a group's: its main room's) when this person may see it. */
   async function visibleSession(user: AuthUser, roomId: string) {
-    const { session, allowed } = await sessionForRoom(db, user, roomId);
+    const { session, allowed } = await sessionForRoom(db, user, mainRoomOf(roomId));
     if (!session || !allowed || session.cancelledAt) throw notFound(messages.sessionNotFound);
     return session;
   }
@@ -46,11 +53,12 @@ export function createWhiteboardImages(db: Database) {
       if (!found.sessions) throw found.listed ? forbidden(messages.notInCourse) : notFound(messages.courseNotFound);
       const roomIds = found.sessions.map((session) => session.roomId);
       if (roomIds.length === 0) return { data: [] };
+      // The main rooms' boards and their groups' (`<main room>~b<split>g<group>`).
       const rows = await db
         .select({ roomId: whiteboardSnapshots.roomId, page: whiteboardSnapshots.page, savedAt: whiteboardSnapshots.savedAt })
         .from(whiteboardSnapshots)
-        .where(inArray(whiteboardSnapshots.roomId, roomIds))
-        .orderBy(asc(whiteboardSnapshots.page));
+        .where(inArray(sql`split_part(${whiteboardSnapshots.roomId}, '~', 1)`, roomIds))
+        .orderBy(asc(whiteboardSnapshots.roomId), asc(whiteboardSnapshots.page));
       const pagesOf = new Map<string, SavedWhiteboardPage[]>();
       for (const row of rows) {
         const pages = pagesOf.get(row.roomId) ?? [];
@@ -58,10 +66,21 @@ export function createWhiteboardImages(db: Database) {
         pagesOf.set(row.roomId, pages);
       }
       return {
-        data: found.sessions.flatMap((session) => {
-          const pages = pagesOf.get(session.roomId);
-          return pages ? [{ session_id: session.id, title: session.title, starts_at: session.startsAt.toISOString(), room_id: session.roomId, pages }] : [];
-        }),
+        data: found.sessions.flatMap((session) =>
+          [...pagesOf.entries()]
+            .filter(([roomId]) => mainRoomOf(roomId) === session.roomId)
+            .map(([roomId, pages]) => ({ roomId, group: parseGroupRoomId(roomId), pages }))
+            // The main room's board first, then the groups' in order, round by round.
+            .sort((a, b) => (a.group?.breakoutId ?? 0) - (b.group?.breakoutId ?? 0) || (a.group?.group ?? -1) - (b.group?.group ?? -1))
+            .map(({ roomId, group, pages }) => ({
+              session_id: session.id,
+              title: session.title,
+              starts_at: session.startsAt.toISOString(),
+              room_id: roomId,
+              group: group ? group.group + 1 : null,
+              pages,
+            })),
+        ),
       };
     },
 
@@ -81,9 +100,16 @@ export function createWhiteboardImages(db: Database) {
     },
 
     async save(user: AuthUser, roomId: string, page: number, png: string): Promise<{ data: SavedWhiteboardPage }> {
-      const found = await sessionOfRoom(db, roomId);
+      const group = parseGroupRoomId(roomId);
+      const found = await sessionOfRoom(db, mainRoomOf(roomId));
       if (!found || found.session.cancelledAt) throw notFound(messages.sessionNotFound);
-      if (user.userType !== 'admin' && found.teacherId !== user.id) throw forbidden();
+      // A group's board: a group of a split of this room, saved by its teacher or someone placed in it.
+      if (group) {
+        const split = await splits.find(group.breakoutId);
+        if (split?.roomId !== group.mainRoomId || group.group >= split.groups) throw notFound(messages.sessionNotFound);
+      }
+      const placed = group !== null && (await splits.groupOf(group.breakoutId, user.id)) === group.group;
+      if (user.userType !== 'admin' && found.teacherId !== user.id && !placed) throw forbidden();
       const board = await boards.find(roomId);
       if (page >= board.pages) throw notFound();
       const bytes = Buffer.from(png, 'base64');

@@ -184,6 +184,19 @@ describe('while breakout rooms are open', () => {
   });
 });
 
+describe("a group's whiteboard", () => {
+  it('is run by everyone in the group, as a host runs the class board', async () => {
+    const { roomId, t, a } = await classroom();
+    expect(await ask(a.socket, 'request:whiteboard_show', { roomId, shown: true })).toEqual({ error: messages.notAllowed });
+    const { breakouts: view } = await ask<{ breakouts: BreakoutView }>(t, 'request:breakouts_open', { roomId, breakouts: byHand(2, [{ userId: a.account.userId, group: 0 }]) });
+    const group = view.groups[0]!.roomId;
+    await ask(a.socket, 'request:leave_room', { roomId });
+    await ask(a.socket, 'request:join_room', { roomId: group, userName: 'Ana' });
+    expect(await ask(a.socket, 'request:whiteboard_show', { roomId: group, shown: true })).not.toHaveProperty('error');
+    expect(await ask(a.socket, 'request:whiteboard_page', { roomId: group, action: 'add' })).not.toHaveProperty('error');
+  });
+});
+
 describe('a network blip in a group', () => {
   it('keeps the place in the group: the others hear no leave, and the join is answered as before', async () => {
     const { roomId, t, a } = await classroom();

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as Y from 'yjs';
 import { messages } from '@mooz/contract/messages';
+import { parseGroupRoomId } from '@mooz/contract/breakouts';
 import {
   whiteboardAccessPayload,
   whiteboardLimits,
@@ -118,7 +119,9 @@ export function whiteboardService(app: FastifyInstance, io: RealtimeServer, stor
         if (host === undefined) {
           const known = await admission.lookup(roomId);
           if (!known) return null;
-          host = isHost(user, known.room);
+          // A breakout group runs its own board: everyone in it (placed there, or a host) may show it,
+          // turn its pages and draw, as a class's host does.
+          host = isHost(user, known.room) || parseGroupRoomId(roomId) !== null;
           hosting.set(roomId, host);
         }
         return { sessionId: joined.sessionId, host };

@@ -21,12 +21,13 @@ const wrap = (ui: ReactNode) =>
   );
 
 const boards: SessionWhiteboard[] = [
-  { session_id: 12, title: 'Glazing', starts_at: '2030-01-08T10:00:00.000Z', room_id: 'room-glazing', pages: [{ page: 0, saved_at: '2030-01-08T10:40:00.000Z' }] },
+  { session_id: 12, title: 'Glazing', starts_at: '2030-01-08T10:00:00.000Z', room_id: 'room-glazing', group: null, pages: [{ page: 0, saved_at: '2030-01-08T10:40:00.000Z' }] },
   {
     session_id: 11,
     title: 'Throwing',
     starts_at: '2030-01-01T10:00:00.000Z',
     room_id: 'room-throwing',
+    group: null,
     pages: [
       { page: 0, saved_at: '2030-01-01T10:30:00.000Z' },
       { page: 1, saved_at: '2030-01-01T10:50:00.000Z' },

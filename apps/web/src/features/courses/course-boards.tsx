@@ -38,19 +38,21 @@ export function CourseBoards({ courseId }: { courseId: number }) {
   return (
     <Stack gap="lg" data-testid="course-boards">
       {boards.data.data.map((board) => {
-        const headingId = `course-board-${board.session_id}`;
+        const headingId = `course-board-${board.room_id}`;
+        // A breakout group's board is named after its class and its group.
+        const name = board.group === null ? board.title : t('courses.boards.groupBoard', { title: board.title, group: board.group });
         return (
-          <Card key={board.session_id} component="section" aria-labelledby={headingId} withBorder radius="lg" p="md" data-testid="course-board">
+          <Card key={board.room_id} component="section" aria-labelledby={headingId} withBorder radius="lg" p="md" data-testid="course-board">
             <Stack gap="sm">
               <div>
                 <Title order={2} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
-                  {board.title}
+                  {name}
                 </Title>
                 <Text c="dimmed" size="sm">
                   {formatDateTime(board.starts_at, i18n.language)}
                 </Text>
               </div>
-              <WhiteboardPages roomId={board.room_id} pages={board.pages} compact pageName={(page) => t('courses.boards.pageOf', { page: page + 1, title: board.title })} />
+              <WhiteboardPages roomId={board.room_id} pages={board.pages} compact pageName={(page) => t('courses.boards.pageOf', { page: page + 1, title: name })} />
             </Stack>
           </Card>
         );

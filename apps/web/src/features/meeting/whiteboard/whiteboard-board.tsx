@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { whiteboardLimits, type WhiteboardAccess } from '@mooz/contract/whiteboard';
 import { Hint } from '../../../components/hint';
 import { useMeetingStore } from '../meeting-store';
-import { amHost, useRoomControls } from '../services/room-controls';
+import { useRoomControls } from '../services/room-controls';
 import { bindPage } from './board-sync';
 import { keepPageSaved } from './board-images';
 import { formulaText } from './formula';
@@ -20,6 +20,7 @@ import {
   addWhiteboardPage,
   goToWhiteboardPage,
   mayDraw,
+  runsBoard,
   setWhiteboardAccess,
   useWhiteboard,
   useWhiteboardEpoch,
@@ -127,7 +128,7 @@ export default function WhiteboardBoard() {
   const board = useWhiteboard((state) => state.board)!;
   const epoch = useWhiteboardEpoch((state) => state.epoch);
   const roomId = useMeetingStore((state) => state.roomId) ?? '';
-  const host = amHost(useRoomControls((state) => state.controls));
+  const host = runsBoard(useRoomControls((state) => state.controls));
   const peerId = useMeetingStore((state) => state.peerId);
   const canDraw = useMemo(() => mayDraw(board), [board, host, peerId]); // eslint-disable-line react-hooks/exhaustive-deps
   const canDrawRef = useRef(canDraw);

@@ -7,7 +7,9 @@ import type { WhiteboardBytes, WhiteboardState } from '@mooz/contract/whiteboard
 import { useMeetingStore } from '../meeting-store';
 import type { MeetingSocket } from '../services/handshake';
 import { meetingToast } from '../services/meeting-toasts';
-import { amHost } from '../services/room-controls';
+import { amHost, useRoomControls } from '../services/room-controls';
+import { parseGroupRoomId } from '@mooz/contract/breakouts';
+import type { RoomControls } from '@mooz/contract/realtime';
 
 interface WhiteboardStore {
   board: WhiteboardState | null;
@@ -75,9 +77,17 @@ export function onWhiteboardUpdate(listener: UpdateListener): () => void {
 }
 
 /** Whether this tab may draw on the board now (the server decides again on every update). */
+/**
+ * Whether this tab runs the board (shows it, turns its pages, says who draws): a host, or anyone in a
+ * breakout group, which runs its own board (the server decides the same).
+ */
+export function runsBoard(controls: RoomControls | null = useRoomControls.getState().controls): boolean {
+  return amHost(controls) || parseGroupRoomId(useMeetingStore.getState().roomId ?? '') !== null;
+}
+
 export function mayDraw(board: WhiteboardState | null): boolean {
   if (!board) return false;
-  if (amHost()) return true;
+  if (runsBoard()) return true;
   if (!board.shown) return false;
   return board.access === 'everyone' || (board.access === 'named' && board.writers.includes(useMeetingStore.getState().peerId));
 }

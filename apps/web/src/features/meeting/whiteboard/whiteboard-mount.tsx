@@ -6,8 +6,8 @@ import { ActionIcon, Loader } from '@mantine/core';
 import { IconChalkboard, IconChalkboardOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Hint } from '../../../components/hint';
-import { amHost, useRoomControls } from '../services/room-controls';
-import { showWhiteboard, useWhiteboard } from './whiteboard-link';
+import { useRoomControls } from '../services/room-controls';
+import { runsBoard, showWhiteboard, useWhiteboard } from './whiteboard-link';
 import meetingClasses from '../meeting.module.css';
 import classes from './whiteboard.module.css';
 
@@ -34,7 +34,7 @@ export function WhiteboardStage() {
 
 export function WhiteboardButton({ size }: { size: number }) {
   const { t } = useTranslation();
-  const host = amHost(useRoomControls((state) => state.controls));
+  const host = runsBoard(useRoomControls((state) => state.controls));
   const shown = useWhiteboard((state) => !!state.board?.shown);
   const setAside = useWhiteboard((state) => state.setAside);
   if (!host && !(shown && setAside)) return null;
