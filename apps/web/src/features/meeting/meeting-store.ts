@@ -120,3 +120,16 @@ export function openChats() {
 export function chatPrivatelyWith(peerId: string) {
   useMeetingStore.setState({ panelOpen: true, panelTab: 'chats', unread: 0, chatTo: peerId });
 }
+
+/**
+ * Runs `run` now when this tab is in its room, and each time it is in a room again (a move between
+ * rooms, a late join, a reconnect): what a meeting's socket asks for about the room as it stands.
+ * Returns the function that stops it.
+ */
+export function afterEveryJoin(run: () => void): () => void {
+  const stop = useMeetingStore.subscribe((state, previous) => {
+    if (state.phase === 'joined' && previous.phase !== 'joined') run();
+  });
+  if (useMeetingStore.getState().phase === 'joined') run();
+  return stop;
+}

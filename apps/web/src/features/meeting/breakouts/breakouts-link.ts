@@ -7,7 +7,7 @@ import { create } from 'zustand';
 import { breakoutLimits, parseGroupRoomId, type BreakoutForm, type BreakoutPerson, type BreakoutView } from '@mooz/contract/breakouts';
 import { randomId } from '../../../lib/random-id';
 import { roomRequest } from '../classroom-tools/tools-link';
-import { useMeetingStore } from '../meeting-store';
+import { afterEveryJoin, useMeetingStore } from '../meeting-store';
 import type { MeetingSocket } from '../services/handshake';
 import { meetingToast } from '../services/meeting-toasts';
 import { amHost } from '../services/room-controls';
@@ -116,10 +116,7 @@ export function attachBreakouts(opened: MeetingSocket) {
   });
   // After every join (a move between rooms, a late join, a reconnect), the split as it stands.
   unsubscribePhase?.();
-  unsubscribePhase = meeting.subscribe((state, previous) => {
-    if (state.phase === 'joined' && previous.phase !== 'joined') refresh();
-  });
-  if (meeting.getState().phase === 'joined') refresh();
+  unsubscribePhase = afterEveryJoin(refresh);
 }
 
 export function detachBreakouts(closed: MeetingSocket) {

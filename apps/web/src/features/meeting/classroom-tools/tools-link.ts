@@ -8,7 +8,7 @@ import { apiRoutes } from '@mooz/contract/api-routes';
 import { downloadFile } from '../../../lib/download';
 import { randomId } from '../../../lib/random-id';
 import { truncateForNotification } from '../chat';
-import { chatsInView, openChats, useMeetingStore } from '../meeting-store';
+import { afterEveryJoin, chatsInView, openChats, useMeetingStore } from '../meeting-store';
 import type { MeetingSocket } from '../services/handshake';
 import { meetingToast } from '../services/meeting-toasts';
 import { amHost } from '../services/room-controls';
@@ -85,10 +85,7 @@ export function attachClassroomTools(opened: MeetingSocket) {
   });
   // After every join (a late join, a reconnect), the room's poll as it stands.
   unsubscribePhase?.();
-  unsubscribePhase = meeting.subscribe((state, previous) => {
-    if (state.phase === 'joined' && previous.phase !== 'joined') refresh();
-  });
-  if (meeting.getState().phase === 'joined') refresh();
+  unsubscribePhase = afterEveryJoin(refresh);
 }
 
 export function detachClassroomTools(closed: MeetingSocket) {

@@ -4,7 +4,7 @@
 // is in ./whiteboard-board.tsx, loaded only when a board is shown.
 import { create } from 'zustand';
 import type { WhiteboardBytes, WhiteboardState } from '@mooz/contract/whiteboard';
-import { useMeetingStore } from '../meeting-store';
+import { afterEveryJoin, useMeetingStore } from '../meeting-store';
 import type { MeetingSocket } from '../services/handshake';
 import { meetingToast } from '../services/meeting-toasts';
 import { amHost, useRoomControls } from '../services/room-controls';
@@ -57,10 +57,7 @@ export function attachWhiteboard(opened: MeetingSocket) {
   });
   // Each time this tab is (again) in the room, the board is asked for: a late join, a network blip.
   unsubscribePhase?.();
-  unsubscribePhase = useMeetingStore.subscribe((state, previous) => {
-    if (state.phase === 'joined' && previous.phase !== 'joined') refresh();
-  });
-  if (useMeetingStore.getState().phase === 'joined') refresh();
+  unsubscribePhase = afterEveryJoin(refresh);
 }
 
 export function detachWhiteboard(closed: MeetingSocket) {
