@@ -34,6 +34,9 @@ export function parseGroupRoomId(id: string): { mainRoomId: string; breakoutId: 
   return { mainRoomId: found[1]!, breakoutId: Number(found[2]), group: Number(found[3]) - 1 };
 }
 
+/** The main room of a room id: itself, or the room a group belongs to. */
+export const mainRoomOf = (roomId: string) => parseGroupRoomId(roomId)?.mainRoomId ?? roomId;
+
 /** The host's split. By hand, `assignments` place people (accounts in the room); the others stay in the main room. */
 export const breakoutForm = z
   .object({

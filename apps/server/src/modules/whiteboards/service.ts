@@ -6,7 +6,7 @@
 // group's board (its room is the main room's, under the group's id) is the session's too: saved by
 // whoever is in the group, seen by whoever may see the session, listed with the group's number.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { parseGroupRoomId } from '@mooz/contract/breakouts';
+import { mainRoomOf, parseGroupRoomId } from '@mooz/contract/breakouts';
 import type { FastifyReply } from 'fastify';
 import { messages } from '@mooz/contract/messages';
 import { whiteboardLimits, type SavedWhiteboardPage, type SessionWhiteboard } from '@mooz/contract/whiteboard';
@@ -17,8 +17,6 @@ import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import { courseSessions, sessionForRoom, sessionOfRoom } from '../sessions';
 import { boardStore } from '../../realtime/whiteboard/board-store';
 import { breakoutStore } from '../../realtime/breakouts/breakout-store';
-
-const mainRoomOf = (roomId: string) => parseGroupRoomId(roomId)?.mainRoomId ?? roomId;
 
 const pngSignature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const isPng = (bytes: Uint8Array) => bytes.length > pngSignature.length && pngSignature.every((byte, i) => bytes[i] === byte);

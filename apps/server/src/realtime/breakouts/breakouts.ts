@@ -12,6 +12,7 @@ import {
   breakoutOpenPayload,
   breakoutRoomPayload,
   groupRoomId,
+  mainRoomOf,
   parseGroupRoomId,
   type BreakoutView,
 } from '@mooz/contract/breakouts';
@@ -34,8 +35,6 @@ type Handle = <P>(
   run: (payload: P, reply: (res: unknown) => void) => Promise<void>,
 ) => void;
 
-/** The main room of a room id: itself, or the room a group belongs to. */
-const mainRoomOf = (roomId: string) => parseGroupRoomId(roomId)?.mainRoomId ?? roomId;
 
 function shuffled<T>(items: T[]): T[] {
   const out = [...items];

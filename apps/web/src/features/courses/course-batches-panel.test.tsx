@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Batch } from '@mooz/contract/batches';
 import type { Course } from '@mooz/contract/courses';
+import { aCourse } from '../../../test/courses';
 import { CourseBatchesPanel } from './course-batches-panel';
 
 // Without i18n set up, t() answers its keys, so the texts are checked by key.
@@ -38,23 +39,7 @@ const batch = (id: number, over: Partial<Batch> = {}): Batch => ({
   ...over,
 });
 
-const course = (batches: Batch[]): Course => ({
-  id: 1,
-  name: 'Pottery',
-  description: 'Wheel and glaze',
-  price: 100_000,
-  currency: 'INR',
-  teacher: { id: 2, name: 'Tara Teacher' },
-  skills: [],
-  duration_weeks: 8,
-  batch_start_dates: ['2029-12-31'],
-  weekday_times: [],
-  weekend_times: ['10:00'],
-  published: true,
-  enrolled: false,
-  time_zone: 'Asia/Kolkata',
-  batches,
-});
+const course = (batches: Batch[]) => aCourse({ batch_start_dates: ['2029-12-31'], weekend_times: ['10:00'], batches });
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '@mooz/contract/config';
 import type { Course } from '@mooz/contract/courses';
+import { aCourse } from '../../../test/courses';
 import { buildAbility, rulesFor } from '@mooz/contract/permissions';
 import type { SessionWhiteboard } from '@mooz/contract/whiteboard';
 import { AbilityContext } from '../../lib/ability';
@@ -105,23 +106,7 @@ describe("a course's boards", () => {
   });
 });
 
-const course = (enrolled: boolean): Course => ({
-  id: 5,
-  name: 'Pottery',
-  description: 'Wheel and glaze',
-  price: 100_000,
-  currency: 'INR',
-  teacher: { id: 2, name: 'Tara Teacher' },
-  skills: [],
-  duration_weeks: 8,
-  batch_start_dates: [],
-  weekday_times: [],
-  weekend_times: [],
-  published: true,
-  enrolled,
-  time_zone: 'Asia/Kolkata',
-  batches: [],
-});
+const course = (enrolled: boolean) => aCourse({ id: 5, enrolled });
 
 /** The course page at `/courses/5?tab=boards` for a student (id 9), bought or not, trial over. */
 function coursePage(enrolled: boolean) {

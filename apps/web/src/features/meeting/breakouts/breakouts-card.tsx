@@ -16,13 +16,13 @@ import { clock, useSecondsLeft } from '../classroom-tools/seconds-left';
 import classes from '../classroom-tools/classroom-tools.module.css';
 import meetingClasses from '../meeting.module.css';
 import { useGroupName } from './breakout-form';
-import { broadcastToGroups, chooseGroup, closeBreakouts, moveToGroup, useBreakouts } from './breakouts-link';
+import { broadcastToGroups, chooseGroup, closeBreakouts, moveToGroup, openSplit, useBreakouts } from './breakouts-link';
 
 /** The split while it is open here (not closed, not past its time). */
 function useOpenSplit(): BreakoutView | null {
   const split = useBreakouts((state) => state.split);
   const timeUp = useBreakouts((state) => state.timeUp);
-  return split && !split.closed && !timeUp ? split : null;
+  return openSplit({ split, timeUp });
 }
 
 function TimeLeft({ split }: { split: BreakoutView }) {

@@ -4,7 +4,7 @@
 // beside the classroom tools.
 import i18n from 'i18next';
 import { create } from 'zustand';
-import { breakoutLimits, parseGroupRoomId, type BreakoutForm, type BreakoutPerson, type BreakoutView } from '@mooz/contract/breakouts';
+import { breakoutLimits, mainRoomOf, parseGroupRoomId, type BreakoutForm, type BreakoutPerson, type BreakoutView } from '@mooz/contract/breakouts';
 import { randomId } from '../../../lib/random-id';
 import { roomRequest } from '../classroom-tools/tools-link';
 import { afterEveryJoin, useMeetingStore } from '../meeting-store';
@@ -36,8 +36,8 @@ let socket: MeetingSocket | null = null;
 let unsubscribePhase: (() => void) | null = null;
 const timers: ReturnType<typeof setTimeout>[] = [];
 
-/** The main room of the room this tab is in (itself, or the one its group belongs to). */
-const mainRoomOf = (roomId: string) => parseGroupRoomId(roomId)?.mainRoomId ?? roomId;
+/** The split while it is open here: not closed, not past its time (the server's word may be on its way). */
+export const openSplit = ({ split, timeUp }: Pick<BreakoutsState, 'split' | 'timeUp'>) => (split && !split.closed && !timeUp ? split : null);
 const ours = (mainRoomId: string) => mainRoomId === mainRoomOf(meeting.getState().roomId ?? '');
 
 /**
@@ -47,7 +47,7 @@ const ours = (mainRoomId: string) => mainRoomId === mainRoomOf(meeting.getState(
  */
 export function whereToBe(split: BreakoutView | null, timeUp: boolean, roomId: string, userId: number | null, host: boolean): string | null {
   const group = parseGroupRoomId(roomId);
-  const open = split && !split.closed && !timeUp ? split : null;
+  const open = openSplit({ split, timeUp });
   if (!open || (group && group.breakoutId !== open.id)) return group ? group.mainRoomId : null;
   if (host) return null;
   const mine = open.groups.find((g) => g.members.some((m) => m.userId === userId));
@@ -133,8 +133,7 @@ export function detachBreakouts(closed: MeetingSocket) {
  * there (the main room empties into its groups, and "left the meeting" would be wrong for each).
  */
 export function departureText(name: string): string {
-  const { split, timeUp } = breakouts.getState();
-  const open = split && !split.closed && !timeUp ? split : null;
+  const open = openSplit(breakouts.getState());
   const group = open?.groups.findIndex((g) => g.roomId !== meeting.getState().roomId && g.members.some((m) => m.userName === name)) ?? -1;
   return group >= 0 ? i18n.t('meeting.breakouts.wentToGroup', { name, group: i18n.t('meeting.breakouts.group', { number: group + 1 }) }) : i18n.t('meeting.toast.left', { name });
 }

@@ -4,13 +4,10 @@ import { IconChartBar, IconMessageCircle, IconMessageCircleOff, IconUsersGroup }
 import { useTranslation } from 'react-i18next';
 import { moderate } from '../services/room-controls';
 import { useClassroomTools } from './tools-link';
-import { useBreakouts } from '../breakouts/breakouts-link';
+import { openSplit, useBreakouts } from '../breakouts/breakouts-link';
 
 /** The split's card when one is open, else the form for a new one. */
-const showBreakouts = () => {
-  const { split, timeUp } = useBreakouts.getState();
-  useBreakouts.setState(split && !split.closed && !timeUp ? { cardHidden: false } : { formOpen: true });
-};
+const showBreakouts = () => useBreakouts.setState(openSplit(useBreakouts.getState()) ? { cardHidden: false } : { formOpen: true });
 
 export function HostToolItems({ privateChatLocked }: { privateChatLocked: boolean }) {
   const { t } = useTranslation();
