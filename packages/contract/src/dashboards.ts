@@ -75,9 +75,6 @@ export const pendingReview = z.object({
   submitted_at: z.string(),
 });
 
-/** The range of the teacher dashboard's upcoming classes: the dashboard says it and links to it. */
-export const upcomingWindowDays = 7;
-
 export const teacherDashboard = z.object({
   stats: z.object({
     totalTeachingHours: z.number(),
@@ -88,7 +85,7 @@ export const teacherDashboard = z.object({
   }),
   weeklyTrends: z.array(dayHours),
   /** Extensions of the contract's fields, for the screen. */
-  /** The teacher's sessions not cancelled that start within the next upcomingWindowDays days (stats.upcomingClasses counts every one not yet started). */
+  /** The teacher's sessions not cancelled that start within the next `limits.upcomingWindowDays` days (stats.upcomingClasses counts every one not yet started). */
   upcomingWeek: z.number().int(),
   /** The most recent sessions that ended without the teacher ever joining (at most 10). */
   missedClasses: z.array(session),

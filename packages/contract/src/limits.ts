@@ -1,6 +1,8 @@
 // Numbers the specification and the contract fix. Each appears here once, named: search this file
 // for capacity, trial, otp or bitrate to find the one place a number lives.
 export const limits = {
+  /** The range of the teacher dashboard's upcoming classes: the dashboard says it and links to it. */
+  upcomingWindowDays: 7,
   /** Toasts: success 2 s, errors and plain ones 4 s, loading ones until dismissed; at most 20 on screen. */
   toastSuccessMs: 2000,
   toastErrorMs: 4000,

@@ -4,6 +4,8 @@
 // imported from here, not from the router, so the build knows this module is loaded whenever one of them
 // is: what the frame and a screen share stays in the frame's file, instead of being cut into the dozens
 // of small shared files a screen would otherwise fetch.
+import { afterFirstScreen } from '../lib/first-screen';
+
 export { AppLayout } from './layout/app-layout';
 export { appAbility } from '../lib/ability';
 
@@ -31,5 +33,8 @@ export const screens = {
 export type ScreenName = keyof typeof screens;
 
 // A recording a page before this one could not finish sending (a reload or a crash mid-class) is sent
-// now, from the chunks that page kept. Once per page load, whichever signed-in page it is.
-void import('../features/meeting/recording/pending-upload').then((module) => module.sendPendingRecordings());
+// once the first screen is drawn, from the chunks that page kept. Once per page load, whichever
+// signed-in page it is.
+void afterFirstScreen()
+  .then(() => import('../features/meeting/recording/pending-upload'))
+  .then((module) => module.sendPendingRecordings());

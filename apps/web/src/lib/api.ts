@@ -8,6 +8,7 @@ import type { TokenPairResponse } from './api-types';
 import { apiRoutes } from '@mooz/contract/api-routes';
 import { pathOf, type BodyInput, type Endpoint, type ParamsInput, type QueryInput, type ResponseOf } from '@mooz/contract/endpoint';
 import type { endpoints } from '@mooz/contract/endpoints';
+import { requestStarted } from './first-screen';
 import { clearStoredAuth, tokenExpired } from './stored-auth';
 import { readStorage, writeStorage } from './storage';
 
@@ -148,6 +149,15 @@ export function refreshAccessToken(): Promise<string> {
 }
 
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<Envelope<T>> {
+  const answered = requestStarted();
+  try {
+    return await apiCall<T>(path, options);
+  } finally {
+    answered();
+  }
+}
+
+async function apiCall<T>(path: string, options: ApiOptions): Promise<Envelope<T>> {
   const needsAuth = options.auth ?? true;
   let token = needsAuth ? getAccessToken() : null;
   if (needsAuth && !token) throw new ApiError(messages.noAccessToken, 401);

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { apiRoutes } from '@mooz/contract/api-routes';
 import type { Session } from '@mooz/contract/courses';
 import type { StudentDashboard, TeacherDashboard, studentDashboardQuery, teacherDashboardQuery } from '@mooz/contract/dashboards';
-import { upcomingWindowDays } from '@mooz/contract/dashboards';
+import { limits } from '@mooz/contract/limits';
 import { messages } from '@mooz/contract/messages';
 import type { UserType } from '@mooz/contract/permissions';
 import type { Database } from '../../db/client';
@@ -284,7 +284,7 @@ export function createDashboardsService(deps: DashboardsDeps) {
       const teacherId = await subject(db, caller, query.teacher_id, 'teacher');
       const week = localWeek(tz, now);
       const at = now.toISOString();
-      const weekAhead = new Date(now.getTime() + upcomingWindowDays * 24 * 3600_000).toISOString();
+      const weekAhead = new Date(now.getTime() + limits.upcomingWindowDays * 24 * 3600_000).toISOString();
       const monthAgo = new Date(now.getTime() - 30 * 86_400_000).toISOString();
       // The teacher's courses (the platform's: every course, each with its own teacher).
       const taught = teacherId === null ? sql`true` : sql`c.teacher_id = ${teacherId}`;

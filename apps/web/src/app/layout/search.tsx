@@ -6,6 +6,7 @@ import { Group, Kbd, Text, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { afterFirstScreen } from '../../lib/first-screen';
 import { useLayoutState } from '../../lib/layout-state';
 import classes from './layout.module.css';
 
@@ -74,15 +75,9 @@ export function useSearchDialog() {
     document.documentElement.addEventListener('keydown', onKeyDown);
     return () => document.documentElement.removeEventListener('keydown', onKeyDown);
   }, []);
-  // Fetched once the page is idle, so what is typed right after Ctrl+K lands in the field.
+  // Fetched once the first screen is drawn, so what is typed right after Ctrl+K lands in the field.
   useEffect(() => {
-    const preload = () => void loadDialog();
-    if ('requestIdleCallback' in window) {
-      const id = window.requestIdleCallback(preload, { timeout: 5000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = setTimeout(preload, 2000);
-    return () => clearTimeout(id);
+    void afterFirstScreen().then(loadDialog);
   }, []);
   const dialog = used && (
     <Suspense fallback={null}>

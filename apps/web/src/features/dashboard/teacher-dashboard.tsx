@@ -5,7 +5,8 @@ import { Anchor, Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/
 import { IconCalendarPlus, IconCalendarTime, IconCalendarX, IconChalkboard, IconClockHour4, IconInbox, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { upcomingWindowDays, type TeacherDashboard as TeacherData } from '@mooz/contract/dashboards';
+import type { TeacherDashboard as TeacherData } from '@mooz/contract/dashboards';
+import { limits } from '@mooz/contract/limits';
 import { ListEmpty } from '../../components/list-states';
 import { paths } from '../../config/paths';
 import { useAbility } from '../../lib/ability';
@@ -78,11 +79,11 @@ function TeacherDashboardView({ data, platform = false, own = !platform }: { dat
           testId="stat-upcoming"
           icon={<IconCalendarTime size={24} />}
           // A figure with its range, and the way to the sessions it counts.
-          label={t('dashboard.teacher.upcomingWithin', { count: upcomingWindowDays })}
+          label={t('dashboard.teacher.upcomingWithin', { count: limits.upcomingWindowDays })}
           value={formatCount(data.upcomingWeek, locale)}
           raw={data.upcomingWeek}
           hint={
-            <Anchor component={Link} to={paths.sessionsUpcoming(upcomingWindowDays)} size="xs" data-testid="stat-upcoming-link">
+            <Anchor component={Link} to={paths.sessionsUpcoming(limits.upcomingWindowDays)} size="xs" data-testid="stat-upcoming-link">
               {t('dashboard.teacher.upcomingLink')}
             </Anchor>
           }

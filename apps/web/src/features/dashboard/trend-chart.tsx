@@ -11,11 +11,13 @@ import type { dayHours } from '@mooz/contract/dashboards';
 import { formatDay, formatHours, formatInUnit, inUnit, trendUnit } from './format';
 import { Panel } from './parts';
 import classes from './dashboard.module.css';
+import { afterFirstScreen } from '../../lib/first-screen';
 import { numberFormat } from '../../lib/intl';
 
 type Day = z.infer<typeof dayHours>;
 
-const WeekBars = lazy(() => import('./week-bars'));
+// The chart after the first screen (lib/first-screen.ts): the cards come first.
+const WeekBars = lazy(() => afterFirstScreen().then(() => import('./week-bars')));
 
 export function TrendChart({ days, title, emptyText, testId }: { days: Day[]; title: string; emptyText: string; testId: string }) {
   const { t, i18n } = useTranslation();

@@ -1,7 +1,7 @@
 // The bell's own socket: a connection to the signalling server (the contract's socket, its handshake)
 // that joins no room and only listens for `action:notification`, pushed by the server to every socket
-// of the person. Loaded after the first page has drawn (notifications-bell.tsx), so the first visit
-// does not wait for socket.io's client.
+// of the person. Loaded once the first screen is drawn (lib/first-screen.ts), so the first visit does
+// not wait for socket.io's client; what came before it connected is read from the list then.
 import { io, type Socket } from 'socket.io-client';
 import type { NotificationEvent } from '@mooz/contract/notifications';
 import { socketPath, socketTransports, type ClientToServerEvents, type ServerToClientEvents } from '@mooz/contract/realtime';
@@ -9,7 +9,7 @@ import { getAccessToken, refreshAccessToken } from '../../lib/api';
 import { randomId } from '../../lib/random-id';
 
 /** Listens until the returned function is called. */
-export function listenForNotifications(onNotification: (event: NotificationEvent) => void, onReconnect: () => void): () => void {
+export function listenForNotifications(onNotification: (event: NotificationEvent) => void, onConnected: () => void): () => void {
   // A peer id of its own: a meeting's socket in this tab has another, so neither replaces the other.
   const peerId = randomId();
   const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
@@ -20,23 +20,22 @@ export function listenForNotifications(onNotification: (event: NotificationEvent
     auth: (send) => send({ sessionId: peerId, currentRoomId: null, token: getAccessToken() ?? '' }),
   });
   socket.on('action:notification', onNotification);
-  // Back after a drop: what came meanwhile is read from the list.
-  socket.io.on('reconnect', onReconnect);
   // Refused by the server (an access token that expired while the tab was idle), socket.io does not
   // try again by itself: a fresh token first, then again; signed out (no refresh), it stops.
   // A few times, further apart each time: a refusal a new token does not cure is not asked again and again.
   let retry: ReturnType<typeof setTimeout> | undefined;
   let refusals = 0;
-  socket.on('connect', () => (refusals = 0));
+  // Connected, at first or back after a drop: what came meanwhile is read from the list.
+  socket.on('connect', () => {
+    refusals = 0;
+    onConnected();
+  });
   socket.on('connect_error', () => {
     if (socket.active || refusals >= 3) return;
     refusals += 1;
     retry = setTimeout(() => {
       refreshAccessToken().then(
-        () => {
-          socket.connect();
-          onReconnect();
-        },
+        () => socket.connect(),
         () => {},
       );
     }, 5_000 * 2 ** refusals);

@@ -1,6 +1,6 @@
 // The top bar's bell: the unread count on it, and a panel listing the notifications, newest first,
 // each a link to its page; opening one marks it read, and "Mark all read" does the rest. New ones
-// arrive live over the socket (live-notifications.ts, loaded once the page has drawn).
+// arrive live over the socket (live-notifications.ts, loaded once the first screen is drawn).
 import { useEffect, useState } from 'react';
 import { ActionIcon, Box, Button, Group, Indicator, Popover, ScrollArea, Skeleton, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconBell, IconBellCheck, IconAlertTriangle } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Notification } from '@mooz/contract/notifications';
+import { afterFirstScreen } from '../../lib/first-screen';
 import { useNotificationText, useSince } from './notification-text';
 import { notificationKeys, receive, useMarkAllRead, useMarkRead, useNotifications } from './use-notifications';
 import classes from './notifications.module.css';
@@ -17,13 +18,15 @@ function useLiveNotifications() {
   useEffect(() => {
     let stop: (() => void) | null = null;
     let cancelled = false;
-    void import('./live-notifications').then(({ listenForNotifications }) => {
-      if (cancelled) return;
-      stop = listenForNotifications(
-        (event) => receive(client, event),
-        () => void client.invalidateQueries({ queryKey: notificationKeys.list }),
-      );
-    });
+    void afterFirstScreen()
+      .then(() => import('./live-notifications'))
+      .then(({ listenForNotifications }) => {
+        if (cancelled) return;
+        stop = listenForNotifications(
+          (event) => receive(client, event),
+          () => void client.invalidateQueries({ queryKey: notificationKeys.list }),
+        );
+      });
     return () => {
       cancelled = true;
       stop?.();
