@@ -1,4 +1,4 @@
-// The real-time signalling protocol: socket.io at /socket.io/, websocket transport only, a handshake
+// The real-time signalling protocol: socket.io at /socket.io/, websocket transport only (config.ts), a handshake
 // `auth` of sessionId, currentRoomId, token and userRole. Event names are exact, including the
 // specification's `request:send_mesage`. The server validates every payload with these schemas; the
 // web client and the benchmark are typed by the event maps.
@@ -10,9 +10,6 @@ import type { WhiteboardClientEvents, WhiteboardServerEvents } from './whiteboar
 import type { ClassroomToolClientEvents, ClassroomToolServerEvents } from './classroom-tools';
 import type { BreakoutClientEvents, BreakoutServerEvents } from './breakouts';
 import type { NotificationEvent } from './notifications';
-
-export const socketPath = '/socket.io/';
-export const socketTransports = ['websocket'] as const;
 
 /** Numbers of the signalling server that the specification leaves open. */
 export const realtimeLimits = {

@@ -2,7 +2,7 @@
 // index.html so deep links such as /courses/3 load the app. Files go out as the .br or .gz the web
 // build wrote beside them (vite.config.ts) when the browser accepts it, brotli first, else as they are.
 import { apiPrefix } from '@mooz/contract/api-routes';
-import { socketPath } from '@mooz/contract/realtime';
+import { socketPath } from '@mooz/contract/config';
 import { existsSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';

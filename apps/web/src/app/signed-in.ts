@@ -35,6 +35,6 @@ export type ScreenName = keyof typeof screens;
 // A recording a page before this one could not finish sending (a reload or a crash mid-class) is sent
 // once the first screen is drawn, from the chunks that page kept. Once per page load, whichever
 // signed-in page it is.
-void afterFirstScreen()
-  .then(() => import('../features/meeting/recording/pending-upload'))
-  .then((module) => module.sendPendingRecordings());
+void afterFirstScreen(() => import('../features/meeting/recording/pending-upload')).then((module) =>
+  module.sendPendingRecordings(),
+);

@@ -6,12 +6,14 @@ const fresh = async () => {
   return import('./first-screen');
 };
 
-async function settled(promise: Promise<void>): Promise<boolean> {
+async function settled(promise: Promise<unknown>): Promise<boolean> {
   let done = false;
   void promise.then(() => (done = true));
   await vi.advanceTimersByTimeAsync(0);
   return done;
 }
+
+const nothing = () => Promise.resolve();
 
 describe('afterFirstScreen', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -21,7 +23,7 @@ describe('afterFirstScreen', () => {
     const { afterFirstScreen, requestStarted } = await fresh();
     const first = requestStarted();
     const second = requestStarted();
-    const after = afterFirstScreen();
+    const after = afterFirstScreen(nothing);
     first();
     await vi.advanceTimersByTimeAsync(1000);
     expect(await settled(after)).toBe(false);
@@ -37,14 +39,17 @@ describe('afterFirstScreen', () => {
     // Quiet for 150 ms, then idle.
     await vi.advanceTimersByTimeAsync(2100);
     expect(await settled(after)).toBe(true);
-    // Later callers are not kept waiting, and an answer counted twice changes nothing.
+    // Later work is not kept waiting for requests, and an answer counted twice changes nothing.
     third();
-    expect(await settled(afterFirstScreen())).toBe(true);
+    requestStarted();
+    const later = afterFirstScreen(() => Promise.resolve('later'));
+    await vi.advanceTimersByTimeAsync(2100);
+    await expect(later).resolves.toBe('later');
   });
 
   it('does not count a page that has asked nothing yet as drawn', async () => {
     const { afterFirstScreen, requestStarted } = await fresh();
-    const after = afterFirstScreen();
+    const after = afterFirstScreen(nothing);
     await vi.advanceTimersByTimeAsync(3000);
     expect(await settled(after)).toBe(false);
     requestStarted()();
@@ -52,10 +57,38 @@ describe('afterFirstScreen', () => {
     expect(await settled(after)).toBe(true);
   });
 
-  it('lets the rest come after 8 s however busy the page stays', async () => {
+  it('runs the waiting work one piece at a time, a failed piece not stopping the next', async () => {
+    const { afterFirstScreen, requestStarted } = await fresh();
+    const ran: string[] = [];
+    let finishFirst!: () => void;
+    const first = afterFirstScreen(() => {
+      ran.push('first');
+      return new Promise<void>((resolve) => (finishFirst = resolve));
+    });
+    const failing = afterFirstScreen(() => {
+      ran.push('failing');
+      return Promise.reject(new Error('offline'));
+    });
+    const last = afterFirstScreen(() => {
+      ran.push('last');
+      return Promise.resolve();
+    });
+    requestStarted()();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(ran).toEqual(['first']);
+    const failed = expect(failing).rejects.toThrow('offline');
+    finishFirst();
+    await first;
+    await vi.advanceTimersByTimeAsync(5000);
+    await failed;
+    await last;
+    expect(ran).toEqual(['first', 'failing', 'last']);
+  });
+
+  it('lets the work come after 8 s however busy the page stays', async () => {
     const { afterFirstScreen, requestStarted } = await fresh();
     requestStarted();
-    const after = afterFirstScreen();
+    const after = afterFirstScreen(nothing);
     await vi.advanceTimersByTimeAsync(7900);
     expect(await settled(after)).toBe(false);
     await vi.advanceTimersByTimeAsync(2500);

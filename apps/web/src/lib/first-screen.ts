@@ -1,7 +1,8 @@
 // What the first screen does not need (the live notifications' socket, the search dialog, a recording
-// an earlier page left to send, a dashboard's chart) waits until that screen is drawn:
-// its requests answered and the browser idle. On a phone's network, anything fetched earlier shares the
-// bandwidth and the main thread with the screen itself.
+// an earlier page left to send, a dashboard's chart) waits until that screen is drawn: its requests
+// answered and the browser idle. On a phone's network, anything fetched earlier shares the bandwidth
+// and the main thread with the screen itself. The waiting work then runs one piece at a time, each in
+// an idle period of its own, so that no piece makes a long task of them all.
 
 /** Quiet this long after the last answer: the screen draws it and may ask for more. */
 const quietMs = 150;
@@ -13,7 +14,7 @@ let asked = false;
 let quietTimer: ReturnType<typeof setTimeout> | undefined;
 let settle!: () => void;
 const drawn = new Promise<void>((resolve) => (settle = resolve));
-let idle: Promise<void> | null = null;
+let queue: Promise<unknown> | null = null;
 
 function whenIdle(): Promise<void> {
   return new Promise((resolve) => {
@@ -37,11 +38,17 @@ export function requestStarted(): () => void {
   };
 }
 
-/** Resolves once the first screen has drawn what it asked the server for and the browser is idle. */
-export function afterFirstScreen(): Promise<void> {
-  if (!idle) {
+/**
+ * Runs `work` once the first screen has drawn what it asked the server for, the work queued before it
+ * has finished and the browser is idle; answers what `work` answers.
+ */
+export function afterFirstScreen<T>(work: () => Promise<T>): Promise<T> {
+  if (!queue) {
     setTimeout(settle, latestMs);
-    idle = drawn.then(whenIdle);
+    queue = drawn;
   }
-  return idle;
+  const done = queue.then(whenIdle).then(work);
+  // The next piece waits for this one, whether it worked or not.
+  queue = done.catch(() => undefined);
+  return done;
 }

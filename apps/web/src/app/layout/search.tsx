@@ -77,7 +77,7 @@ export function useSearchDialog() {
   }, []);
   // Fetched once the first screen is drawn, so what is typed right after Ctrl+K lands in the field.
   useEffect(() => {
-    void afterFirstScreen().then(loadDialog);
+    void afterFirstScreen(loadDialog);
   }, []);
   const dialog = used && (
     <Suspense fallback={null}>

@@ -17,7 +17,7 @@ import { numberFormat } from '../../lib/intl';
 type Day = z.infer<typeof dayHours>;
 
 // The chart after the first screen (lib/first-screen.ts): the cards come first.
-const WeekBars = lazy(() => afterFirstScreen().then(() => import('./week-bars')));
+const WeekBars = lazy(() => afterFirstScreen(() => import('./week-bars')));
 
 export function TrendChart({ days, title, emptyText, testId }: { days: Day[]; title: string; emptyText: string; testId: string }) {
   const { t, i18n } = useTranslation();

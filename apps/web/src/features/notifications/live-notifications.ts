@@ -4,7 +4,8 @@
 // not wait for socket.io's client; what came before it connected is read from the list then.
 import { io, type Socket } from 'socket.io-client';
 import type { NotificationEvent } from '@mooz/contract/notifications';
-import { socketPath, socketTransports, type ClientToServerEvents, type ServerToClientEvents } from '@mooz/contract/realtime';
+import { socketPath, socketTransports } from '@mooz/contract/config';
+import type { ClientToServerEvents, ServerToClientEvents } from '@mooz/contract/realtime';
 import { getAccessToken, refreshAccessToken } from '../../lib/api';
 import { randomId } from '../../lib/random-id';
 

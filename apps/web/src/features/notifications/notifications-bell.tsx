@@ -18,15 +18,13 @@ function useLiveNotifications() {
   useEffect(() => {
     let stop: (() => void) | null = null;
     let cancelled = false;
-    void afterFirstScreen()
-      .then(() => import('./live-notifications'))
-      .then(({ listenForNotifications }) => {
-        if (cancelled) return;
-        stop = listenForNotifications(
-          (event) => receive(client, event),
-          () => void client.invalidateQueries({ queryKey: notificationKeys.list }),
-        );
-      });
+    void afterFirstScreen(() => import('./live-notifications')).then(({ listenForNotifications }) => {
+      if (cancelled) return;
+      stop = listenForNotifications(
+        (event) => receive(client, event),
+        () => void client.invalidateQueries({ queryKey: notificationKeys.list }),
+      );
+    });
     return () => {
       cancelled = true;
       stop?.();

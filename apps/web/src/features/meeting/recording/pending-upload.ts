@@ -5,7 +5,6 @@
 // making or sending is left to that tab: each holds a Web Lock named for its recording while it does.
 import { readStoredUser } from '../../../lib/stored-auth';
 import { createChunkUploader } from './chunk-uploader';
-import { liveTransport } from './live-transport';
 import { indexedDbChunkStore, pendingRecordings } from './pending-chunks';
 
 const lockName = (recordingId: number) => `mooz-recording-${recordingId}`;
@@ -38,7 +37,11 @@ export function sendPendingRecordings(): Promise<void> {
     const user = readStoredUser();
     if (!user || typeof user.id !== 'number') return;
     const userId = user.id;
-    for (const pending of await pendingRecordings(userId)) {
+    const pendings = await pendingRecordings(userId);
+    if (!pendings.length) return;
+    // The transport, and the contract's schemas it brings, only when there is something to send.
+    const { liveTransport } = await import('./live-transport');
+    for (const pending of pendings) {
       await unlessHeld(pending.recordingId, async () => {
         const uploader = createChunkUploader({ transport: liveTransport(pending.roomId), store: indexedDbChunkStore(userId, pending.roomId) });
         try {

@@ -2,7 +2,8 @@
 // of its own for the request and closes it: it never touches a meeting this tab is in.
 import { io } from 'socket.io-client';
 import { messages } from '@mooz/contract/messages';
-import { socketPath, socketTransports, type Room } from '@mooz/contract/realtime';
+import { socketPath, socketTransports } from '@mooz/contract/config';
+import type { Room } from '@mooz/contract/realtime';
 import { refreshAccessToken } from '../../../lib/api';
 import { randomId } from '../../../lib/random-id';
 import { connectErrorMessage, handshake, type MeetingSocket } from './handshake';

@@ -6,7 +6,8 @@
 import { io } from 'socket.io-client';
 import i18n from 'i18next';
 import { messages } from '@mooz/contract/messages';
-import { socketPath, socketTransports, type Room, type SdpSignal, type SignalData, type StreamMetaData } from '@mooz/contract/realtime';
+import { socketPath, socketTransports } from '@mooz/contract/config';
+import type { Room, SdpSignal, SignalData, StreamMetaData } from '@mooz/contract/realtime';
 import { refreshAccessToken } from '../../../lib/api';
 import { meetingPeerId } from '../identity';
 import { useMeetingStore } from '../meeting-store';
