@@ -111,6 +111,8 @@ test('a student joins a live class from the dashboard, and the total and todayâ€
   expect(weekAfter.at(-1)!.hours - weekBefore.at(-1)!.hours).toBeGreaterThanOrEqual(5 / 3600);
   // The other six days did not move, and the hidden table agrees with the chart's data.
   expect(weekAfter.slice(0, 6)).toEqual(weekBefore.slice(0, 6));
+  // The chart is drawn once scrolled near.
+  await page.getByTestId('learning-trend').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('learning-trend').locator('.recharts-bar-rectangle path').last()).toBeVisible();
   // What the screen shows is what the API says.
   const api = (await (await request.get(`${apiRoutes.dashboards.student.path}?tz=${studentZone}`, { headers: auth(attended.student) })).json()).data as StudentDashboard;

@@ -13,10 +13,12 @@ import { Panel } from './parts';
 import classes from './dashboard.module.css';
 import { afterFirstScreen } from '../../lib/first-screen';
 import { numberFormat } from '../../lib/intl';
+import { useNearScreen } from '../../lib/use-near-screen';
 
 type Day = z.infer<typeof dayHours>;
 
-// The chart after the first screen (lib/first-screen.ts): the cards come first.
+// The chart after the first screen (lib/first-screen.ts), and once scrolled near (lib/use-near-screen.ts):
+// the cards come first.
 const WeekBars = lazy(() => afterFirstScreen(() => import('./week-bars')));
 
 export function TrendChart({ days, title, emptyText, testId }: { days: Day[]; title: string; emptyText: string; testId: string }) {
@@ -28,6 +30,8 @@ export function TrendChart({ days, title, emptyText, testId }: { days: Day[]; ti
   const empty = days.every((day) => !(day.hours > 0));
   const seriesLabel = chartUnit === 'minute' ? t('dashboard.trend.minutes') : t('dashboard.trend.hours');
   const total = days.reduce((sum, day) => sum + (day.hours > 0 ? day.hours : 0), 0);
+  const [chartRef, chartNear] = useNearScreen<HTMLDivElement>();
+  const placeholder = <Skeleton height={220} radius="md" />;
 
   return (
     <Panel
@@ -47,20 +51,24 @@ export function TrendChart({ days, title, emptyText, testId }: { days: Day[]; ti
           </Text>
         </Group>
       ) : (
-        <div aria-hidden="true" className={classes.chart}>
+        <div ref={chartRef} aria-hidden="true" className={classes.chart}>
           <Text size="xs" c="dimmed" mb={4} className={classes.chartUnit}>
             {seriesLabel}
           </Text>
-          <Suspense fallback={<Skeleton height={220} radius="md" />}>
-            <WeekBars
-              data={data}
-              label={seriesLabel}
-              rtl={dir === 'rtl'}
-              integers={chartUnit === 'minute' && data.every((day) => Number.isInteger(day.value))}
-              format={(value) => formatInUnit(value, chartUnit, locale)}
-              tick={(value) => numberFormat(locale, { maximumFractionDigits: 2 }).format(value)}
-            />
-          </Suspense>
+          {chartNear ? (
+            <Suspense fallback={placeholder}>
+              <WeekBars
+                data={data}
+                label={seriesLabel}
+                rtl={dir === 'rtl'}
+                integers={chartUnit === 'minute' && data.every((day) => Number.isInteger(day.value))}
+                format={(value) => formatInUnit(value, chartUnit, locale)}
+                tick={(value) => numberFormat(locale, { maximumFractionDigits: 2 }).format(value)}
+              />
+            </Suspense>
+          ) : (
+            placeholder
+          )}
         </div>
       )}
       <VisuallyHidden>
