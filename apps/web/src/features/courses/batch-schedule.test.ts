@@ -32,4 +32,18 @@ describe('batch schedules', () => {
     };
     expect(describeSchedule(weekend, 'en-GB', 'Asia/Kolkata')).toBe('Sat 10:00 · Sun 15:00');
   });
+
+  it('writes each time as the locale writes that meeting in the zone, midnight and half hours included', () => {
+    const instants = ['2026-11-23T00:00:00.000Z', '2026-11-24T18:30:00.000Z', '2026-11-26T23:45:00.000Z', '2026-03-29T01:30:00.000Z'];
+    for (const locale of ['en-US', 'fr', 'de', 'pt-BR', 'ar-EG']) {
+      for (const zone of ['UTC', 'Asia/Kolkata', 'America/Los_Angeles', 'Europe/Berlin', 'Australia/Adelaide']) {
+        for (const instant of instants) {
+          const [pattern] = weeklyPatterns({ meetings: [{ weekday: 1, time: '00:00', first_starts_at: instant }] }, locale, zone);
+          const expected = new Intl.DateTimeFormat(locale, { timeZone: zone, hour: '2-digit', minute: '2-digit' }).format(new Date(instant));
+          const weekday = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short' }).format(new Date(instant));
+          expect(pattern, `${instant} in ${zone}, ${locale}`).toEqual({ time: expected, days: [['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(weekday) + 1] });
+        }
+      }
+    }
+  });
 });

@@ -14,20 +14,26 @@ interface WeeklyPattern {
 
 const isoDays: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
 
-function dayAndTime(instant: Date, zone: string | undefined, locale: string) {
-  const weekday = dateTimeFormat('en-US', { timeZone: zone, weekday: 'short' }).format(instant);
-  const time = dateTimeFormat(locale, { timeZone: zone, hour: '2-digit', minute: '2-digit' }).format(instant);
-  return { day: isoDays[weekday] ?? 1, time };
-}
-
-/** The batch's meetings grouped by clock time in `zone` (the viewer's own when undefined). */
+/**
+ * The batch's meetings grouped by clock time in `zone` (the viewer's own when undefined). A catalogue
+ * reads hundreds of meetings on its first draw: each is read once, in one call, and each distinct clock
+ * time is written in the locale once.
+ */
 export function weeklyPatterns(batch: Pick<Batch, 'meetings'>, locale: string, zone?: string): WeeklyPattern[] {
-  const byTime = new Map<string, number[]>();
+  const reader = dateTimeFormat('en-US', { timeZone: zone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const writer = dateTimeFormat(locale, { timeZone: 'UTC', hour: '2-digit', minute: '2-digit' });
+  const byClock = new Map<number, number[]>();
   for (const meeting of batch.meetings) {
-    const { day, time } = dayAndTime(new Date(meeting.first_starts_at), zone, locale);
-    byTime.set(time, [...(byTime.get(time) ?? []), day]);
+    const parts = reader.formatToParts(new Date(meeting.first_starts_at));
+    const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value ?? '';
+    const clock = (Number(part('hour')) % 24) * 60 + Number(part('minute'));
+    byClock.set(clock, [...(byClock.get(clock) ?? []), isoDays[part('weekday')] ?? 1]);
   }
-  return [...byTime].map(([time, days]) => ({ time, days: [...new Set(days)].sort((a, b) => a - b) }));
+  return [...byClock].map(([clock, days]) => ({
+    // The clock time as the locale writes it: the same wall time, read in UTC.
+    time: writer.format(Date.UTC(2026, 0, 1, Math.floor(clock / 60), clock % 60)),
+    days: [...new Set(days)].sort((a, b) => a - b),
+  }));
 }
 
 /** A day name in the locale; 2026-11-23 is a Monday, so ISO day d is 2026-11-22 + d. */
