@@ -5,10 +5,11 @@
 import '../../styles/mantine-more';
 import { Burger, Container } from '@mantine/core';
 import type { CSSProperties } from 'react';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
+import { useMedia } from '../../lib/use-media';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useBookmarksLoader } from '../../lib/bookmarks';
 import { useAuthStore } from '../../lib/auth-store';
 import { useLayoutPreferences } from '../../lib/layout-preferences';
@@ -36,8 +37,12 @@ export function AppLayout() {
   const { t } = useTranslation();
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
   const preferences = useLayoutPreferences();
-  const isMobile = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const isMobile = useMedia('(max-width: 47.99em)');
   const frame = frameOf(preferences, isMobile);
+  // On a phone the side menu is off screen until the burger opens it: drawn then, not with the first screen.
+  const menuOpenedOnce = useRef(false);
+  if (mobileOpened) menuOpenedOnce.current = true;
+  const drawMenu = !isMobile || menuOpenedOnce.current;
   const fetchProfile = useAuthStore((state) => state.fetchProfile);
   // The user stored at login is replaced by the profile once it is fetched.
   useEffect(() => {
@@ -103,8 +108,12 @@ export function AppLayout() {
       {!frame.horizontal && (
         // A closed phone menu is only moved off screen: inert keeps its links out of the tab order.
         <nav className={`${classes.shellNavbar} ${classes.navbar}`} data-open={mobileOpened || undefined} inert={isMobile && !mobileOpened}>
-          <SideMenuBrand collapsed={frame.collapsed} onNavigate={closeMobile} menuButton={menuBurger(closeMobile)} />
-          <SideMenu collapsed={frame.collapsed} onNavigate={closeMobile} />
+          {drawMenu && (
+            <>
+              <SideMenuBrand collapsed={frame.collapsed} onNavigate={closeMobile} menuButton={menuBurger(closeMobile)} />
+              <SideMenu collapsed={frame.collapsed} onNavigate={closeMobile} />
+            </>
+          )}
         </nav>
       )}
       <main id="main-content" tabIndex={-1} className={`${classes.shellMain} ${classes.main}`}>

@@ -2,7 +2,7 @@
 // are the columns, named), with its loading, empty and error states and a pager under it.
 import type { ReactNode } from 'react';
 import { Card, Group, Pagination, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMedia } from '../../lib/use-media';
 import { useTranslation } from 'react-i18next';
 import { messages } from '@mooz/contract/messages';
 import { ListEmpty, ListError } from '../../components/list-states';
@@ -32,7 +32,7 @@ interface DataListProps<T> {
 
 export function DataList<T>({ label, columns, actions, rowKey, query, page, onPage, empty, errorTitle, testId }: DataListProps<T>) {
   const { t } = useTranslation();
-  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const phone = useMedia('(max-width: 47.99em)');
 
   if (query.isPending) {
     return (

@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconChecklist, IconUserQuestion } from '@tabler/icons-react';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMedia } from '../../lib/use-media';
 import { useTranslation } from 'react-i18next';
 import { assignmentLimits, type Submission } from '@mooz/contract/assignments';
 import { messages } from '@mooz/contract/messages';
@@ -31,7 +31,7 @@ import { useReview, useSubmissions } from './use-assignments';
 function ReviewForm({ assignmentId, submission }: { assignmentId: number; submission: Submission }) {
   const { t } = useTranslation();
   const review = useReview(assignmentId);
-  const narrow = useMediaQuery('(max-width: 36em)');
+  const narrow = useMedia('(max-width: 36em)');
   const [values, setValues] = useState<ReviewValues>(() => reviewValuesOf(submission));
   const [tried, setTried] = useState(false);
   const problems = reviewProblems(values);

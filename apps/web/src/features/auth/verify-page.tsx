@@ -4,7 +4,7 @@
 import '../../styles/mantine-more';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Center, Stack } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMedia } from '../../lib/use-media';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +42,7 @@ export function VerifyPage() {
   const [sending, setSending] = useState(false);
   const countdown = useResendCountdown(!wantsResend);
   // Six large boxes are wider than the card on a phone (390 px): smaller ones there.
-  const narrow = useMediaQuery('(max-width: 30em)');
+  const narrow = useMedia('(max-width: 30em)');
   const resentOnArrival = useRef(false);
 
   async function resend() {

@@ -24,7 +24,7 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMedia } from '../../lib/use-media';
 import { IconCalendarPlus, IconCalendarOff, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Batch } from '@mooz/contract/batches';
@@ -185,7 +185,7 @@ function EditingDialog({ action, ...props }: BatchDialogProps & { action: 'seats
 export function CourseBatchesPanel({ course, refreshing }: { course: Course; refreshing?: boolean }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const phone = useMedia('(max-width: 47.99em)');
   const columns = useColumns();
   const [opening, setOpening] = useState(false);
   const [editing, setEditing] = useState<Editing>(null);

@@ -3,7 +3,8 @@
 import '../../styles/mantine-more';
 import { useCallback, useEffect, useState } from 'react';
 import { Badge, Button, Card, Drawer, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useFullscreen, useMediaQuery } from '@mantine/hooks';
+import { useFullscreen } from '@mantine/hooks';
+import { useMedia } from '../../lib/use-media';
 import { IconArrowLeft, IconPlugConnectedX, IconRefresh, IconUsers, IconWifi } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -108,7 +109,7 @@ export function MeetingRoomPage() {
   const peerCount = useMeetingStore((state) => Object.keys(state.peers).length);
   const panelOpen = useMeetingStore((state) => state.panelOpen);
   const floatingChatOpen = useMeetingStore((state) => state.floatingChatOpen);
-  const wide = useMediaQuery('(min-width: 62em)', true);
+  const wide = useMedia('(min-width: 62em)');
   const controlsDrawn = useAfterFirstDrawing();
   const toastsAbove = useToastsAbove();
   // The whole page goes fullscreen (not just the stage), so toasts and popovers stay visible.

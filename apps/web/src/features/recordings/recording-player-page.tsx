@@ -11,7 +11,7 @@ import { useCallback, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Group, SegmentedControl, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import '@mantine/core/styles/Table.css';
 import { IconAlertCircle, IconDownload, IconPlayerSkipBack, IconRefresh, IconTrash } from '@tabler/icons-react';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMedia } from '../../lib/use-media';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { messages } from '@mooz/contract/messages';
@@ -42,7 +42,7 @@ function Player({ recording, refresh }: { recording: Recording; refresh(): void 
   const [rate, setRate] = useState(1);
   const [deleting, setDeleting] = useState(false);
   // On a phone the six speeds take a row of their own, each a share of it.
-  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  const phone = useMedia('(max-width: 36em)');
 
   useWatchProgress(video, recording.id);
   const { src, failed, resumedFrom, onLoadedMetadata, onError, onPlaying, retry, startOver } = usePlayerSource(recording, refresh, video, rate);

@@ -16,7 +16,7 @@ import {
   IconVideo,
   IconVideoOff,
 } from '@tabler/icons-react';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMedia } from '../../../lib/use-media';
 import { useTranslation } from 'react-i18next';
 import { useMeetingStore } from '../meeting-store';
 import { hasLiveTrack } from '../services/media';
@@ -74,7 +74,7 @@ export const ControlsBar = memo(function ControlsBar({ roomId, fullscreen, onFul
   onTogglePanel: () => void;
 }) {
   const { t } = useTranslation();
-  const size = useMediaQuery('(max-width: 30em)') ? 42 : 48;
+  const size = useMedia('(max-width: 30em)') ? 42 : 48;
   useMeetingStore((state) => state.localVersion);
   const localStream = useMeetingStore((state) => state.localStream);
   const screenStream = useMeetingStore((state) => state.screenStream);

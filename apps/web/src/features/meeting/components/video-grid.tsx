@@ -3,7 +3,7 @@
 // tile says how many more there are and opens the People list; those off the stage are still heard.
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMedia } from '../../../lib/use-media';
 import { useTranslation } from 'react-i18next';
 import { useMeetingStore, type Peer } from '../meeting-store';
 import { useRoomControls } from '../services/room-controls';
@@ -32,7 +32,7 @@ export const VideoGrid = memo(function VideoGrid() {
   const speaking = useMeetingStore((state) => state.speaking);
   const speakerId = useMeetingStore((state) => state.speakerId);
   const pinnedId = useMeetingStore((state) => state.pinnedId);
-  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
+  const narrow = useMedia('(max-width: 36em)');
   const lastSpoke = useRef(new Map<string, number>());
   useEffect(() => {
     for (const id of speaking) lastSpoke.current.set(id, Date.now());
@@ -62,7 +62,7 @@ export const VideoGrid = memo(function VideoGrid() {
       .filter((peer) => peer.screenStream)
       .map((peer) => ({ key: `screen-${peer.peerId}`, stream: peer.screenStream, label: t('meeting.screenOf', { name: peer.userName }), version: peer.version, local: false, peerId: peer.peerId })),
   ];
-  const portrait = useMediaQuery('(orientation: portrait)') ?? false;
+  const portrait = useMedia('(orientation: portrait)');
   const cameras = 1 + inGrid.length + (offStage.length ? 1 : 0);
   // As square as the count allows, with the longer side along the screen's longer side.
   const long = Math.ceil(Math.sqrt(cameras));
