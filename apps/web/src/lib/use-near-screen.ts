@@ -1,10 +1,11 @@
-// Whether an element has come near the screen, once and for good: what is drawn below the fold (a
-// dashboard's chart, whose library is most of the dashboard's weight) is fetched and drawn as the
-// reader scrolls towards it, not with the first screen. Without IntersectionObserver it is near at once.
+// Whether an element has come onto the screen (or within a margin of it), once and for good: what is
+// drawn below the fold (a dashboard's chart, whose library is most of the dashboard's weight) is fetched
+// and drawn as the reader scrolls to it, not with the first screen. Without IntersectionObserver it is
+// on screen at once.
 import { useEffect, useRef, useState, type RefObject } from 'react';
 
 /** The element to watch, and whether it has come within `margin` of the screen. */
-export function useNearScreen<T extends Element>(margin = '300px'): [RefObject<T | null>, boolean] {
+export function useNearScreen<T extends Element>(margin = '0px'): [RefObject<T | null>, boolean] {
   const ref = useRef<T>(null);
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
