@@ -54,8 +54,12 @@ async function courseAudience(executor: Pick<Database, 'select'>, courseId: numb
 export function createNotificationsDoor(deps: { db: Database; notifications: Notifications; seller: Seller; origin: () => string; secret: string; now?: () => Date }) {
   const { notifications, db } = deps;
   const now = deps.now ?? (() => new Date());
-  // A device is its browser's identity string, kept only as a keyed hash.
-  const deviceOf = (userAgent: string) => createHmac('sha256', `mooz-devices:${deps.secret}`).update(userAgent).digest('base64url');
+  // A device is its browser's identity string without its version numbers (a browser or system update,
+  // every few weeks, is the same device), kept only as a keyed hash.
+  const deviceOf = (userAgent: string) =>
+    createHmac('sha256', `mooz-devices:${deps.secret}`)
+      .update(userAgent.replace(/\d+(?:[._]\d+)*/g, '#'))
+      .digest('base64url');
 
   return {
     /** Starts delivering what a committed transaction told. */

@@ -218,6 +218,20 @@ describe('notifications', () => {
     expect(mails.map((m) => m.subject)).toEqual(['New sign-in to your Mooz account', 'Your Mooz password was changed']);
   });
 
+  it('takes a browser or system update for the same device, and another browser for a new one', async () => {
+    const me = await signedIn(t, 'student');
+    const loginWith = (userAgent: string) => t.app.inject({ method: 'POST', url: '/api/auth/login/', headers: { 'user-agent': userAgent }, payload: { email: me.user.email, password: me.user.password } });
+    const windows = (chrome: number, nt: string) => `Mozilla/5.0 (Windows NT ${nt}; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${chrome}.0.0.0 Safari/537.36`;
+    expect((await loginWith(windows(131, '10.0'))).statusCode).toBe(200);
+    expect((await loginWith(windows(132, '10.0'))).statusCode).toBe(200);
+    expect((await loginWith(windows(133, '11.0'))).statusCode).toBe(200);
+    const told = async () => (await mailsTo(t, me.user.email)).filter((m) => m.subject === 'New sign-in to your Mooz account');
+    // signedIn's sign-in was the first device: the first Chrome is a new one, its updates are not.
+    expect(await told()).toHaveLength(1);
+    expect((await loginWith('Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0')).statusCode).toBe(200);
+    expect((await told()).map((m) => m.text.includes('Firefox (Windows)'))).toEqual([false, true]);
+  });
+
   it('bounds mail volume: ten of one kind within the window make one mail, then one digest of the other nine', async () => {
     const me = await signedIn(t, 'student');
     for (let i = 1; i <= 10; i++) {
