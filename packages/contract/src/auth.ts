@@ -57,8 +57,9 @@ export const changePasswordBody = z
 export const changeEmailBody = z.object({ new_email: email, password: currentPassword });
 /** Step two: the code the new address got, with that address; the answer is the updated user. */
 export const confirmEmailChangeBody = z.object({ new_email: email, otp });
+/** `language`: the one the person reads the app in, which their mails are written in too. */
 export const profilePatchBody = z
-  .object({ first_name: name, last_name: name, phone: phone.nullable() })
+  .object({ first_name: name, last_name: name, phone: phone.nullable(), language: z.enum(languages) })
   .partial()
   .strict();
 export const createUserBody = z.object({

@@ -16,7 +16,7 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (app,
 
   route(app, api.register, (req) => auth.register(req.body, req.ip, preferredLanguage(req.headers['accept-language'])));
   route(app, api.sendOtp, (req) => auth.sendOtp(req.body.email, req.body.purpose, req.ip));
-  route(app, api.verifyOtp, (req) => auth.verifyOtp(req.body.email, req.body.otp, req.body.purpose, req.ip));
+  route(app, api.verifyOtp, (req) => auth.verifyOtp(req.body.email, req.body.otp, req.body.purpose, req.ip, req.headers['user-agent']));
   route(app, api.login, (req) => auth.login(req.body.email, req.body.password, req.ip, req.headers['user-agent']));
   route(app, api.refresh, (req) => auth.refresh(req.body.refresh));
   route(app, api.logout, (req) => auth.logout(req.body.refresh));

@@ -167,7 +167,7 @@ export function createAuthService(deps: AuthDeps) {
       deps.outbox.kick();
     },
 
-    async verifyOtp(email: string, otp: string, purpose: 'verify' | 'reset', ip: string) {
+    async verifyOtp(email: string, otp: string, purpose: 'verify' | 'reset', ip: string, userAgent?: string) {
       await limit('otpVerifyPerIp', ip);
       const user = await findByEmail(email);
       if (purpose === 'reset') {
@@ -178,7 +178,11 @@ export function createAuthService(deps: AuthDeps) {
       const [verified] = await db.update(users).set({ isActive: true, emailVerifiedAt: now() }).where(eq(users.id, user!.id)).returning();
       // The code proves the mailbox, as the password would: the answer signs in, as login's does (a
       // deactivated account is verified but not signed in; login says why).
-      return { data: verified!.deactivatedAt ? null : await signIn(verified!), message: authMessages.verified };
+      if (verified!.deactivatedAt) return { data: null, message: authMessages.verified };
+      const data = await signIn(verified!);
+      // Its device is the account's first: remembered, so that a sign-in elsewhere later is told.
+      await deps.notifications?.signedIn(verified!.id, userAgent);
+      return { data, message: authMessages.verified };
     },
 
     async login(email: string, password: string, ip: string, userAgent?: string): Promise<{ data: LoginData }> {
@@ -299,6 +303,7 @@ export function createAuthService(deps: AuthDeps) {
       if (patch.first_name !== undefined) values.firstName = patch.first_name;
       if (patch.last_name !== undefined) values.lastName = patch.last_name;
       if (patch.phone !== undefined) values.phone = patch.phone;
+      if (patch.language !== undefined) values.language = patch.language;
       if (Object.keys(values).length) await db.update(users).set(values).where(eq(users.id, userId));
       return { data: await present(await findById(userId)), message: authMessages.profileUpdated };
     },

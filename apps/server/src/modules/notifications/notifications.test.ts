@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import type { NotificationEvent } from '@mooz/contract/notifications';
 import { buildTestApp, type TestApp } from '../../../test/app';
-import { login, outbox, signedIn, type OutboxMail } from '../../../test/accounts';
+import { latestCode, login, outbox, signedIn, uniqueEmail, type OutboxMail } from '../../../test/accounts';
 import { call, paidEnrollment, signedInAdmin } from '../../../test/admin';
 import { capturedEvent, courseAndStudent, createOrder, paidCheckout, signedWebhook, weekdayChoice } from '../../../test/courses';
 import { sharedInstances } from '../../../test/instances';
@@ -230,6 +230,36 @@ describe('notifications', () => {
     expect(await told()).toHaveLength(1);
     expect((await loginWith('Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0')).statusCode).toBe(200);
     expect((await told()).map((m) => m.text.includes('Firefox (Windows)'))).toEqual([false, true]);
+  });
+
+  it('writes a person’s mails in the language they chose in the app; an unknown one is refused and changes nothing', async () => {
+    const me = await signedIn(t, 'student');
+    const refused = await patch(t, '/api/auth/profile/', me.headers, { language: 'xx' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors?.language).toBeDefined();
+    expect((await patch(t, '/api/auth/profile/', me.headers, { language: 'de' })).statusCode).toBe(200);
+    expect((await patch(t, '/api/auth/profile/', me.headers, { language: 'xx' })).statusCode).toBe(400);
+    const changed = await call(t, 'POST', '/api/auth/change-password/', me.headers, { old_password: me.user.password, new_password: 'another horse battery' });
+    expect(changed.statusCode).toBe(200);
+    expect((await mailsTo(t, me.user.email)).map((m) => m.subject)).toEqual(['Ihr Mooz-Passwort wurde geändert']);
+  });
+
+  it('remembers the device an account was verified on, so a sign-in from another is told', async () => {
+    const email = uniqueEmail('verified');
+    const phoneAgent = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36';
+    const laptopAgent = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7; rv:133.0) Gecko/20100101 Firefox/133.0';
+    const password = 'correct horse battery';
+    const registered = await t.app.inject({ method: 'POST', url: '/api/auth/register/', payload: { email, password, first_name: 'Vera', last_name: 'Fied' } });
+    expect(registered.statusCode).toBe(201);
+    const otp = await latestCode(t, email);
+    const verified = await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp/', headers: { 'user-agent': phoneAgent }, payload: { email, otp } });
+    expect(verified.statusCode).toBe(200);
+    const told = async () => (await mailsTo(t, email)).filter((m) => m.subject === 'New sign-in to your Mooz account');
+    expect(await told()).toHaveLength(0);
+    // The first password sign-in is on another device.
+    const laptop = await t.app.inject({ method: 'POST', url: '/api/auth/login/', headers: { 'user-agent': laptopAgent }, payload: { email, password } });
+    expect(laptop.statusCode).toBe(200);
+    expect((await told()).map((m) => m.text.includes('Firefox (macOS)'))).toEqual([true]);
   });
 
   it('bounds mail volume: ten of one kind within the window make one mail, then one digest of the other nine', async () => {

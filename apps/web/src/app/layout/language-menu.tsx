@@ -4,7 +4,9 @@ import { Menu } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { languages } from '@mooz/contract/limits';
+import { useAuthStore } from '../../lib/auth-store';
 import { languageNames } from '../../lib/i18n';
+import { isSignedIn } from '../../lib/stored-auth';
 import { LanguageButton } from './language-button';
 
 export function LanguageMenu({
@@ -26,7 +28,11 @@ export function LanguageMenu({
           <Menu.Item
             key={lng}
             lang={lng}
-            onClick={() => void i18n.changeLanguage(lng)}
+            onClick={() => {
+              void i18n.changeLanguage(lng);
+              // Mails are written in the language the app is read in: a signed-in choice is kept on the account.
+              if (isSignedIn()) void useAuthStore.getState().updateProfile({ language: lng }).catch(() => undefined);
+            }}
             rightSection={current === lng ? <IconCheck size={16} /> : null}
             fw={current === lng ? 600 : undefined}
           >
