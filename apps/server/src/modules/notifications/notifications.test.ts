@@ -287,7 +287,7 @@ describe('notifications', () => {
 
   it('writes each mail in its reader’s language', async () => {
     for (const [language, subject] of [
-      ['fr', 'Nouvel enregistrement dans Design : Semaine 1'],
+      ['fr', 'Nouvel enregistrement dans Design\u00a0: Semaine 1'],
       ['de', 'Neue Aufzeichnung in Design: Semaine 1'],
       ['pt', 'Nova gravação em Design: Semaine 1'],
     ] as const) {

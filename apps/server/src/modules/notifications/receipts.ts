@@ -143,8 +143,9 @@ export function receiptRows(facts: ReceiptFacts, language: string | null, money 
   rows.push({ label: t('receipt.currency'), value: facts.currency });
   rows.push({ label: t('receipt.order'), value: facts.orderId });
   if (facts.paymentId) rows.push({ label: t('receipt.payment'), value: facts.paymentId });
-  if (facts.paidAt) rows.push({ label: t('receipt.paidAt'), value: facts.paidAt.toISOString().slice(0, 10) });
-  if (facts.refundedAt) rows.push({ label: t('receipt.refundedAt'), value: facts.refundedAt.toISOString().slice(0, 10) });
+  // Written out in the reader's language, as the batch's dates are (the day in UTC, as the receipt number's).
+  if (facts.paidAt) rows.push({ label: t('receipt.paidAt'), value: dayOf(facts.paidAt.toISOString().slice(0, 10), language) });
+  if (facts.refundedAt) rows.push({ label: t('receipt.refundedAt'), value: dayOf(facts.refundedAt.toISOString().slice(0, 10), language) });
   rows.push({ label: t('receipt.buyer'), value: [facts.buyer.name, facts.buyer.email, facts.buyer.phone].filter(Boolean).join(', ') });
   rows.push({
     label: t('receipt.seller'),

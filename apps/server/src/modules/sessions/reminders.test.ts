@@ -119,7 +119,7 @@ describe('session reminders', () => {
     expect(to(c.ana.user.email).text).toMatch(/^Olá Ana,/);
     expect(to(c.max.user.email).subject).toBe(`Beginnt in ${LEAD} Min.: Glazing`);
     expect(to(c.max.user.email).text).toContain('Die Sitzung „Glazing“ des Kurses Pottery');
-    expect(to(c.teacher.user.email).subject).toBe(`Dans ${LEAD} min : Glazing`);
+    expect(to(c.teacher.user.email).subject).toBe(`Dans ${LEAD} min\u00a0: Glazing`);
     // The time in UTC and in the course's zone (Asia/Kolkata unless the teacher chose another).
     expect(to(c.max.user.email).text).toMatch(/UTC \(.*Asia\/Kolkata\)/);
 

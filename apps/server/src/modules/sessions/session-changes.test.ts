@@ -150,10 +150,10 @@ describe('editing a session', () => {
     const mails = (await outbox(t)).slice(before);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toBe(paying.user.email);
-    expect(mails[0]!.subject).toBe('Nouvel horaire : Wheel basics');
-    expect(mails[0]!.text).toMatch(/Avant : .+ UTC \(.+ Asia\/Kolkata\) – 60 min/);
-    expect(mails[0]!.text).toMatch(/Désormais : .+ UTC \(.+ Asia\/Kolkata\) – 90 min/);
-    expect(mails[0]!.html).toMatch(/Désormais : .+ UTC \(.+ Asia\/Kolkata\) – 90 min/);
+    expect(mails[0]!.subject).toBe('Nouvel horaire\u00a0: Wheel basics');
+    expect(mails[0]!.text).toMatch(/Avant\u00a0: .+ UTC \(.+ Asia\/Kolkata\) – 60 min/);
+    expect(mails[0]!.text).toMatch(/Désormais\u00a0: .+ UTC \(.+ Asia\/Kolkata\) – 90 min/);
+    expect(mails[0]!.html).toMatch(/Désormais\u00a0: .+ UTC \(.+ Asia\/Kolkata\) – 90 min/);
     expect(mails[0]!.headers?.['List-Unsubscribe']).toMatch(/^<https?:.*token=/);
     expect((await get('/api/classes/sessions/', paying.headers)).json().data[0]).toMatchObject({ title: 'Wheel basics', starts_at: startsAt.toISOString() });
   });
