@@ -11,6 +11,7 @@ import type { Purchase } from '@mooz/contract/notifications';
 import { ListError } from '../../components/list-states';
 import { paths } from '../../config/paths';
 import { messageOf } from '../../lib/api';
+import { isolate } from '../../lib/bidi';
 import { downloadFile } from '../../lib/download';
 import { translateServerMessage } from '../../lib/server-message';
 import { notify } from '../../lib/toasts';
@@ -49,10 +50,10 @@ function PurchaseRow({ purchase }: { purchase: Purchase }) {
             </Badge>
           </Group>
           <Text size="sm" c="dimmed">
-            {t(`purchases.batch.${purchase.batch}`)} · {day(purchase.start_date)} – {day(purchase.end_date)}
+            {t(`purchases.batch.${purchase.batch}`)} · {isolate(`${day(purchase.start_date)} – ${day(purchase.end_date)}`)}
           </Text>
           <Text size="sm">
-            {money(purchase.amount, purchase.currency, i18n.resolvedLanguage)} · {t('purchases.receiptNumber', { number: purchase.receipt_number })}
+            {isolate(money(purchase.amount, purchase.currency, i18n.resolvedLanguage))} · {t('purchases.receiptNumber', { number: purchase.receipt_number })}
           </Text>
         </Stack>
         <Button variant="light" leftSection={<IconFileDownload size={16} />} onClick={() => void download()} loading={downloading} data-testid="purchase-receipt">
