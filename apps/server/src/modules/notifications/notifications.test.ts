@@ -368,4 +368,37 @@ describe('notifications with two server processes on one database', () => {
       await close();
     }
   });
+
+  // Across processes a push goes through Redis (socket.io's adapter); without Redis each process is alone.
+  it.skipIf(!process.env.REDIS_URL)('pushes a notice told in one process to its person’s socket on the other, and to nobody else', { timeout: 120_000 }, async () => {
+    const { instances, close } = await sharedInstances(2, { env: { SEED_DEMO: '0', REDIS_URL: process.env.REDIS_URL ?? '' } });
+    const opened: Socket[] = [];
+    try {
+      const [a, b] = instances as [TestApp, TestApp];
+      await b.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = b.app.server.address() as { port: number };
+      const me = await signedIn(a, 'student');
+      const other = await signedIn(a, 'student');
+      const socketOf = (token: string) =>
+        new Promise<Socket>((resolve, reject) => {
+          const socket = connectClient(`http://127.0.0.1:${address.port}`, { path: '/socket.io/', transports: ['websocket'], auth: { sessionId: randomUUID(), token }, reconnection: false, forceNew: true });
+          opened.push(socket);
+          socket.once('connect', () => resolve(socket));
+          socket.once('connect_error', reject);
+        });
+      const [mine, theirs] = await Promise.all([socketOf(me.access), socketOf(other.access)]);
+      const heardByOther: unknown[] = [];
+      theirs.on('action:notification', (e: unknown) => heardByOther.push(e));
+      const heard = new Promise<NotificationEvent>((resolve) => mine.once('action:notification', resolve));
+      await a.app.notifications.tell(a.db, [{ userId: me.user.id, kind: 'assignment_posted', params: { course: 'Design', title: 'Across' }, link: '/courses/1?tab=assignments' }]);
+      a.app.outbox.kick();
+      const event = await heard;
+      expect(event.notification).toMatchObject({ kind: 'assignment_posted', link: '/courses/1?tab=assignments' });
+      await Promise.all([a.app.outbox.idle(), b.app.outbox.idle()]);
+      expect(heardByOther).toEqual([]);
+    } finally {
+      opened.forEach((socket) => socket.close());
+      await close();
+    }
+  });
 });
