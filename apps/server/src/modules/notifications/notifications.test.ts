@@ -37,6 +37,23 @@ function pdfText(pdf: Buffer): string {
   return out.join('\n');
 }
 
+/** Sockets of two people on `t`'s listening server: what the first hears next, and all the second hears. */
+async function listenersOn(t: TestApp, opened: Socket[], mineToken: string, theirToken: string) {
+  const { port } = t.app.server.address() as { port: number };
+  const socketOf = (token: string) =>
+    new Promise<Socket>((resolve, reject) => {
+      const socket = connectClient(`http://127.0.0.1:${port}`, { path: '/socket.io/', transports: ['websocket'], auth: { sessionId: randomUUID(), token }, reconnection: false, forceNew: true });
+      opened.push(socket);
+      socket.once('connect', () => resolve(socket));
+      socket.once('connect_error', reject);
+    });
+  const [mine, theirs] = await Promise.all([socketOf(mineToken), socketOf(theirToken)]);
+  const heardByOther: unknown[] = [];
+  theirs.on('action:notification', (e: unknown) => heardByOther.push(e));
+  const heard = new Promise<NotificationEvent>((resolve) => mine.once('action:notification', resolve));
+  return { heard, heardByOther };
+}
+
 describe('notifications', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -308,20 +325,9 @@ describe('notifications', () => {
       const live = await buildTestApp();
       try {
         await live.app.listen({ port: 0, host: '127.0.0.1' });
-        const address = live.app.server.address() as { port: number };
         const me = await signedIn(live, 'student');
         const other = await signedIn(live, 'student');
-        const socketOf = (token: string) =>
-          new Promise<Socket>((resolve, reject) => {
-            const socket = connectClient(`http://127.0.0.1:${address.port}`, { path: '/socket.io/', transports: ['websocket'], auth: { sessionId: randomUUID(), token }, reconnection: false, forceNew: true });
-            opened.push(socket);
-            socket.once('connect', () => resolve(socket));
-            socket.once('connect_error', reject);
-          });
-        const [mine, theirs] = await Promise.all([socketOf(me.access), socketOf(other.access)]);
-        const heardByOther: unknown[] = [];
-        theirs.on('action:notification', (e: unknown) => heardByOther.push(e));
-        const heard = new Promise<NotificationEvent>((resolve) => mine.once('action:notification', resolve));
+        const { heard, heardByOther } = await listenersOn(live, opened, me.access, other.access);
         await new Promise((resolve) => setTimeout(resolve, 100));
         await live.app.notifications.tell(live.db, [{ userId: me.user.id, kind: 'assignment_posted', params: { course: 'Design', title: 'Live' }, link: '/courses/1?tab=assignments' }]);
         const event = await heard;
@@ -376,20 +382,9 @@ describe('notifications with two server processes on one database', () => {
     try {
       const [a, b] = instances as [TestApp, TestApp];
       await b.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = b.app.server.address() as { port: number };
       const me = await signedIn(a, 'student');
       const other = await signedIn(a, 'student');
-      const socketOf = (token: string) =>
-        new Promise<Socket>((resolve, reject) => {
-          const socket = connectClient(`http://127.0.0.1:${address.port}`, { path: '/socket.io/', transports: ['websocket'], auth: { sessionId: randomUUID(), token }, reconnection: false, forceNew: true });
-          opened.push(socket);
-          socket.once('connect', () => resolve(socket));
-          socket.once('connect_error', reject);
-        });
-      const [mine, theirs] = await Promise.all([socketOf(me.access), socketOf(other.access)]);
-      const heardByOther: unknown[] = [];
-      theirs.on('action:notification', (e: unknown) => heardByOther.push(e));
-      const heard = new Promise<NotificationEvent>((resolve) => mine.once('action:notification', resolve));
+      const { heard, heardByOther } = await listenersOn(b, opened, me.access, other.access);
       await a.app.notifications.tell(a.db, [{ userId: me.user.id, kind: 'assignment_posted', params: { course: 'Design', title: 'Across' }, link: '/courses/1?tab=assignments' }]);
       a.app.outbox.kick();
       const event = await heard;
