@@ -81,7 +81,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A trace records a screenshot at every step: with it on for every test, Chromium's compositor and
+    // browser process spent more than the pages themselves. On CI a failed test is run again with one.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [
