@@ -119,6 +119,16 @@ test('three people meet, see each other, chat, share a screen and leave', async 
   // Two peers each: every video sender is capped at 2000 / 2 kbps.
   for (const page of everyone) await expectBitrateBudget(page, 2, 1);
 
+  // Kim turns her camera off: the others see her initials, then her picture again when she turns it on.
+  const kimOn = (page: Page) => page.getByTestId('remote-tile').filter({ hasText: 'Kim Student' });
+  await kimPage.getByTestId('toggle-camera').click();
+  for (const page of [tess, samPage]) {
+    await expect(kimOn(page)).not.toHaveAttribute('data-has-video', { timeout: 10_000 });
+    await expect(kimOn(page)).toContainText('KS');
+  }
+  await kimPage.getByTestId('toggle-camera').click();
+  for (const page of [tess, samPage]) await expect(kimOn(page)).toHaveAttribute('data-has-video', 'true', { timeout: 20_000 });
+
   // Sam writes in the side panel's chats; the others get a toast with the text cut at 45 characters.
   const text = 'Hello everyone, can you all see my camera clearly from where you are?';
   await samPage.getByTestId('toggle-panel').click();

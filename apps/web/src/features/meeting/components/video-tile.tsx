@@ -4,6 +4,7 @@ import { ActionIcon, Avatar, Badge, Group, Loader, Text } from '@mantine/core';
 import { IconMicrophoneOff, IconPin, IconPinnedOff, IconPlugConnectedX, IconScreenShare, IconVolume } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { initials } from '../initials';
+import { showsPicture } from '../services/receiving';
 import type { PeerStatus } from '../meeting-store';
 import { HandBadge } from './classroom-lists';
 import { ReactionFloat } from '../classroom-tools/reactions';
@@ -48,7 +49,7 @@ export const VideoTile = memo(function VideoTile({
   const { t } = useTranslation();
   const videoRef = useRef<HTMLVideoElement>(null);
   const audioRef = useRef<HTMLAudioElement>(null);
-  const hasVideo = !!stream?.getVideoTracks().some((track) => track.readyState === 'live' && !track.muted);
+  const hasVideo = !!stream?.getVideoTracks().some(showsPicture);
 
   useEffect(() => {
     const video = videoRef.current;

@@ -3,6 +3,7 @@
 // sorts what arrives by them. Only the store is touched here: the mesh calls in with the peer's id.
 import type { StreamMetaData } from '@mooz/contract/realtime';
 import { updatePeer, useMeetingStore } from '../meeting-store';
+import { watchReceiver } from './receiving';
 
 /** This tab's stream ids, sent along with every description. */
 export function localStreamIds(): StreamMetaData {
@@ -38,5 +39,6 @@ export function showRemoteTrack(peerId: string, event: RTCTrackEvent) {
   };
   event.track.onmute = bump;
   event.track.onunmute = bump;
+  if (event.track.kind === 'video') watchReceiver(event.receiver, bump);
   updatePeer(peerId, (current) => ({ ...(isScreen ? { screenStream: stream } : { userStream: stream }), version: current.version + 1 }));
 }
