@@ -12,7 +12,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { cameraBrowser } from './support/fake-camera';
 import { startOwnServer, type OwnServer } from './support/own-server';
 import { JanusConnection } from '../apps/server/src/sfu/janus-api';
-import { connectedFrames, cutNetwork, framesByTrack, installMeetingProbe, toastsShown } from './support/meeting-probe';
+import { connectedFrames, cutNetwork, describeConnections, framesByTrack, installMeetingProbe, toastsShown } from './support/meeting-probe';
 import { logInAt, newStudentAt, startSignedIn, type StoredSession } from './support/signed-in';
 
 let server: OwnServer;
@@ -29,6 +29,15 @@ test.beforeAll(async () => {
   if (!janusUrls || !janusSecret) throw new Error('no Janus for this run (support/global-janus.ts)');
   server = await startOwnServer({ JANUS_URLS: janusUrls, JANUS_API_SECRET: janusSecret, MESH_MAX_PEOPLE: '4' });
   browser = await cameraBrowser();
+});
+
+// A failure says what each person's connections were doing: which link sends or receives what.
+test.afterEach(async () => {
+  if (test.info().status === test.info().expectedStatus) return;
+  for (const { page } of people) {
+    const name = await page.getByTestId('meeting-room').locator('[data-local]').first().getAttribute('aria-label', { timeout: 2_000 }).catch(() => '?');
+    console.log(`${name}:\n  ${(await describeConnections(page).catch((error: unknown) => [String(error)])).join('\n  ')}`);
+  }
 });
 
 test.afterAll(async () => {

@@ -80,3 +80,25 @@ export async function cutNetwork(context: BrowserContext, page: Page): Promise<v
   await context.setOffline(true);
   await page.evaluate(() => (window as unknown as Probe).__ws.forEach((ws) => ws.readyState <= WebSocket.OPEN && ws.close()));
 }
+
+/**
+ * Each of the page's peer connections as a line for a failure's log: its states, and per transceiver
+ * what it sends and receives, whether the received track is muted (no packets yet), and frames decoded.
+ */
+export function describeConnections(page: Page): Promise<string[]> {
+  return page.evaluate(async () =>
+    Promise.all(
+      (window as unknown as Probe).__pcs.map(async (pc, index) => {
+        const frames = new Map<string, number>();
+        (await pc.getStats()).forEach((report) => {
+          if (report.type === 'inbound-rtp') frames.set(report.trackIdentifier, report.framesDecoded ?? report.packetsReceived ?? 0);
+        });
+        const transceivers = pc.getTransceivers().map((t) => {
+          const received = t.receiver.track;
+          return `${t.mid ?? '-'}:${received.kind} ${t.direction}/${t.currentDirection ?? '-'} send=${t.sender.track?.readyState ?? 'none'} recv=${received.muted ? 'muted' : 'live'},${frames.get(received.id) ?? 0}`;
+        });
+        return `pc${index} ${pc.connectionState}/${pc.signalingState} ${transceivers.join(' | ')}`;
+      }),
+    ),
+  );
+}
