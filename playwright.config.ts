@@ -92,6 +92,7 @@ export default defineConfig({
   ],
   webServer: [
     ...dataDirs.map((dataDir, slot) => server(port + slot, { DATA_DIR: dataDir })),
-    server(shortTokenPort, { DATA_DIR: process.env.MOOZ_E2E_SHORT_DATA_DIR, ACCESS_TOKEN_TTL: '2' }),
+    // Only a `pages` spec (accounts) uses it: a run of the `live-classes` project alone does not start it.
+    ...(process.env.MOOZ_E2E_WITHOUT_SHORT_SERVER ? [] : [server(shortTokenPort, { DATA_DIR: process.env.MOOZ_E2E_SHORT_DATA_DIR, ACCESS_TOKEN_TTL: '2' })]),
   ],
 });

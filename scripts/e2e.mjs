@@ -15,6 +15,8 @@ for (const project of ['pages', 'live-classes']) {
   const env = { ...process.env };
   if (report) env.PLAYWRIGHT_JSON_OUTPUT_NAME = report.replace(/(\.json)?$/, `-${project}.json`);
   if (project === 'pages') env.MOOZ_E2E_WITHOUT_JANUS = '1';
+  // The meetings run one at a time: one worker, one server, and no short-token server (playwright.config.ts).
+  if (project === 'live-classes') Object.assign(env, { MOOZ_E2E_WORKERS: '1', MOOZ_E2E_WITHOUT_SHORT_SERVER: '1' });
   console.log(`\n== end-to-end: ${project}`);
   const start = performance.now();
   const run = spawnSync('npx', ['playwright', 'test', `--project=${project}`, '--pass-with-no-tests', ...args], { stdio: 'inherit', env });
