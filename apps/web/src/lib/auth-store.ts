@@ -2,8 +2,7 @@
 // source of truth (restored at start, shared with other tabs); this store mirrors it for React.
 import { create } from 'zustand';
 import { storageKeys } from '@mooz/contract/config';
-import type { Language } from '@mooz/contract/limits';
-import type { LoginData, TrialStatus, User } from './api-types';
+import type { LoginData, ProfilePatch, TrialStatus, User } from './api-types';
 import { apiRoutes } from '@mooz/contract/api-routes';
 import { call, errorOf, getAccessToken, getRefreshToken } from './api';
 import { announceAuthChange, clearStoredAuth, onAuthChange, readStoredUser, type StoredUser } from './stored-auth';
@@ -22,7 +21,7 @@ interface AuthState {
   signedIn(data: LoginData): void;
   logout(): Promise<void>;
   fetchProfile(): Promise<User | null>;
-  updateProfile(patch: { first_name?: string; last_name?: string; phone?: string | null; language?: Language }): Promise<User>;
+  updateProfile(patch: ProfilePatch): Promise<User>;
   /** Keeps the user the server answered after a change of the account (an email change's). */
   keepProfile(user: User): void;
   fetchTrialStatus(): Promise<TrialStatus | null>;
